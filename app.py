@@ -1,0 +1,3 @@
+from ramo_keeper import create_app
+
+app = create_app()

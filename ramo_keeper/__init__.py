@@ -1,0 +1,50 @@
+"""Ramo Keeper: a score keeper for rummy-family card games played with real cards."""
+
+import os
+
+from flask import Flask
+
+from .config import load_config
+from .database import configure_sqlite
+from .extensions import csrf, db, htmx, login_manager, migrate
+
+
+class RamoKeeper(Flask):
+    def get_send_file_max_age(self, filename: str | None) -> int | None:
+        # Vendored files carry their version in the name, so they never change under a URL.
+        if filename and filename.replace("\\", "/").startswith("vendor/"):
+            return 365 * 24 * 3600
+        return super().get_send_file_max_age(filename)
+
+
+def create_app(test_config: dict | None = None) -> Flask:
+    """Build the app: configuration, extensions, blueprints and CLI commands."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    app = RamoKeeper(
+        __name__,
+        instance_path=os.path.join(root, "instance"),
+        instance_relative_config=True,
+        template_folder=os.path.join(root, "templates"),
+        static_folder=os.path.join(root, "static"),
+    )
+    os.makedirs(app.instance_path, exist_ok=True)
+    app.config.from_mapping(load_config(app.instance_path))
+    if test_config:
+        app.config.from_mapping(test_config)
+
+    db.init_app(app)
+    migrate.init_app(app, db, directory=os.path.join(root, "migrations"), render_as_batch=True)
+    csrf.init_app(app)
+    htmx.init_app(app)
+    login_manager.init_app(app)
+    with app.app_context():
+        configure_sqlite(db.engine)
+
+    from . import web
+
+    web.init_app(app)
+
+    from .cli import users_cli
+
+    app.cli.add_command(users_cli)
+    return app

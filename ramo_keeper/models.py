@@ -1,0 +1,219 @@
+"""Database tables. No scoring happens here: see scoring.py and rules/."""
+
+from datetime import UTC, datetime
+
+from flask_login import UserMixin
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+from werkzeug.security import check_password_hash, generate_password_hash
+
+from .extensions import db
+
+ROLES = ("owner", "scorer", "viewer")
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class User(UserMixin, db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(40))
+    # Lower-cased copy: names are unique regardless of case.
+    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    memberships: Mapped[list["Membership"]] = relationship(back_populates="user", cascade="all, delete-orphan")
+
+    def set_password(self, password: str) -> None:
+        self.password_hash = generate_password_hash(password)
+
+    def check_password(self, password: str) -> bool:
+        return check_password_hash(self.password_hash, password)
+
+
+class ApiToken(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    # SHA-256 of the token; the token itself is shown once and never stored.
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(12))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship()
+
+
+class League(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(80))
+    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    memberships: Mapped[list["Membership"]] = relationship(back_populates="league", cascade="all, delete-orphan")
+    players: Mapped[list["Player"]] = relationship(
+        back_populates="league", cascade="all, delete-orphan", order_by="Player.name_key"
+    )
+    seasons: Mapped[list["Season"]] = relationship(
+        back_populates="league", cascade="all, delete-orphan", order_by="Season.id"
+    )
+
+
+class Membership(db.Model):
+    __table_args__ = (UniqueConstraint("league_id", "user_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(10))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship(back_populates="memberships")
+    user: Mapped[User] = relationship(back_populates="memberships")
+
+    @property
+    def can_write(self) -> bool:
+        return self.role in ("owner", "scorer")
+
+
+class Player(db.Model):
+    __table_args__ = (UniqueConstraint("league_id", "name_key"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(40))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    archived: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship(back_populates="players")
+    user: Mapped[User | None] = relationship()
+
+
+class Season(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(80))
+    # "points" (placement points, the default), "wins" or "average".
+    ranking: Mapped[str] = mapped_column(String(10), default="points")
+    min_games: Mapped[int] = mapped_column(default=0)
+    is_current: Mapped[bool] = mapped_column(default=False)
+    closed: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship(back_populates="seasons")
+
+
+class Game(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id", ondelete="SET NULL"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    # Snapshot of every option at creation, so new defaults never rewrite old games.
+    options: Mapped[dict] = mapped_column(JSON)
+    first_dealer_id: Mapped[int] = mapped_column(ForeignKey("player.id"))
+    status: Mapped[str] = mapped_column(String(12), default="in_progress")
+    # Bumped on every change; conditional polling (ETag) and stale-edit checks read it.
+    version: Mapped[int] = mapped_column(default=1)
+    share_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+    finished_at: Mapped[datetime | None]
+
+    league: Mapped[League] = relationship()
+    season: Mapped[Season | None] = relationship()
+    seats: Mapped[list["Seat"]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="Seat.position"
+    )
+    hands: Mapped[list["Hand"]] = relationship(
+        back_populates="game", cascade="all, delete-orphan", order_by="Hand.number"
+    )
+    results: Mapped[list["GameResult"]] = relationship(back_populates="game", cascade="all, delete-orphan")
+
+
+class Seat(db.Model):
+    __table_args__ = (UniqueConstraint("game_id", "position"), UniqueConstraint("game_id", "player_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int]
+
+    game: Mapped[Game] = relationship(back_populates="seats")
+    player: Mapped[Player] = relationship()
+
+
+class Hand(db.Model):
+    __table_args__ = (UniqueConstraint("game_id", "number"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    number: Mapped[int]
+    # A double tap or a retried submit carries the same key: the unique index refuses the copy.
+    idempotency_key: Mapped[str | None] = mapped_column(String(128), unique=True)
+    # Fingerprint of the request body that used the key, to tell a retry from a conflicting reuse.
+    request_fingerprint: Mapped[str | None] = mapped_column(String(64))
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    game: Mapped[Game] = relationship(back_populates="hands")
+    results: Mapped[list["HandResult"]] = relationship(
+        back_populates="hand", cascade="all, delete-orphan", order_by="HandResult.position"
+    )
+
+
+class HandResult(db.Model):
+    """One player's stored inputs for one hand: the only facts scores are derived from."""
+
+    __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int]
+    cards: Mapped[dict] = mapped_column(JSON)
+    went_out: Mapped[bool] = mapped_column(default=False)
+    laid_down: Mapped[bool] = mapped_column(default=False)
+    knocked: Mapped[bool] = mapped_column(default=False)
+    went_rummy: Mapped[bool] = mapped_column(default=False)
+
+    hand: Mapped[Hand] = relationship(back_populates="results")
+
+
+class GameResult(db.Model):
+    """A finished game's outcome per player, written from the replay when the game ends.
+
+    Standings aggregate these rows with SQL instead of replaying every hand; a test
+    checks they equal a fresh replay.
+    """
+
+    __table_args__ = (
+        UniqueConstraint("game_id", "player_id"),
+        Index("ix_game_result_season_variant", "season_id", "variant"),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id", ondelete="SET NULL"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    variant: Mapped[str] = mapped_column(String(20))
+    table_size: Mapped[int]
+    place: Mapped[int]
+    points: Mapped[int]
+    won: Mapped[bool]
+    total: Mapped[int]
+    hands_played: Mapped[int]
+
+    game: Mapped[Game] = relationship(back_populates="results")
+    player: Mapped[Player] = relationship()
+
+
+class AuditEntry(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    action: Mapped[str] = mapped_column(String(20))
+    hand_number: Mapped[int | None]
+    before: Mapped[dict | None] = mapped_column(JSON)
+    after: Mapped[dict | None] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    user: Mapped[User | None] = relationship()

@@ -1,0 +1,127 @@
+"""Leagues: create, switch, members and roles, invite links."""
+
+from flask import Blueprint, abort, flash, redirect, session, url_for
+from flask_login import current_user, login_required
+
+from ..access import require_league
+from ..extensions import db
+from ..forms import EmptyForm, LeagueForm, RoleForm
+from ..models import Membership
+from ..services import ServiceError
+from ..services import leagues as service
+from . import render
+
+bp = Blueprint("leagues", __name__)
+
+
+@bp.get("/leagues")
+@login_required
+def index():
+    """The user's leagues and a form to create one."""
+    return render("leagues/index.html", memberships=service.leagues_of(current_user), form=LeagueForm())
+
+
+@bp.post("/leagues")
+@login_required
+def create():
+    """Create a league; the creator becomes its owner."""
+    form = LeagueForm()
+    if form.validate_on_submit():
+        league = service.create_league(current_user, form.name.data)
+        db.session.commit()
+        session["league_id"] = league.id
+        flash(f"League {league.name} created. Add the players next.", "success")
+        return redirect(url_for("leagues.show", league_id=league.id), 303)
+    return render("leagues/index.html", memberships=service.leagues_of(current_user), form=form, status=422)
+
+
+@bp.get("/leagues/<int:league_id>")
+@login_required
+def show(league_id: int):
+    """A league's page: roster, games, seasons, members."""
+    league, membership = require_league(league_id)
+    session["league_id"] = league.id
+    return render("leagues/show.html", league=league, membership=membership,
+                  players=service.roster(league), role_form=RoleForm(), button=EmptyForm())
+
+
+@bp.post("/leagues/<int:league_id>/invite")
+@login_required
+def invite(league_id: int):
+    """Make a new invite link (the old one stops working)."""
+    league, _ = require_league(league_id, "owner")
+    if EmptyForm().validate_on_submit():
+        service.new_invite(league)
+        db.session.commit()
+        flash("New invite link ready. Anyone logged in who opens it joins as scorer.", "success")
+    return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
+
+
+@bp.post("/leagues/<int:league_id>/invite/revoke")
+@login_required
+def revoke_invite(league_id: int):
+    """Switch the invite link off."""
+    league, _ = require_league(league_id, "owner")
+    if EmptyForm().validate_on_submit():
+        service.revoke_invite(league)
+        db.session.commit()
+        flash("The invite link no longer works.", "info")
+    return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
+
+
+@bp.route("/join/<token>", methods=["GET", "POST"])
+@login_required
+def join(token: str):
+    """Join a league through its invite link."""
+    league = service.league_for_invite(token)
+    if league is None:
+        return render("leagues/join.html", league=None, form=None, status=404)
+    form = EmptyForm()
+    if form.validate_on_submit():
+        service.join(league, current_user)
+        db.session.commit()
+        session["league_id"] = league.id
+        flash(f"You joined {league.name}.", "success")
+        return redirect(url_for("leagues.show", league_id=league.id), 303)
+    return render("leagues/join.html", league=league, form=form)
+
+
+def _member(league, member_id: int) -> Membership:
+    membership = db.session.get(Membership, member_id)
+    if membership is None or membership.league_id != league.id:
+        abort(404)
+    return membership
+
+
+@bp.post("/leagues/<int:league_id>/members/<int:member_id>/role")
+@login_required
+def change_role(league_id: int, member_id: int):
+    """The owner sets a member's role."""
+    league, _ = require_league(league_id, "owner")
+    member = _member(league, member_id)
+    form = RoleForm()
+    if form.validate_on_submit():
+        try:
+            service.change_role(member, form.role.data)
+            db.session.commit()
+            flash(f"{member.user.username} is now {member.role}.", "success")
+        except ServiceError as error:
+            flash(error.message, "error")
+    return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
+
+
+@bp.post("/leagues/<int:league_id>/members/<int:member_id>/remove")
+@login_required
+def remove_member(league_id: int, member_id: int):
+    """The owner removes a member."""
+    league, _ = require_league(league_id, "owner")
+    member = _member(league, member_id)
+    if EmptyForm().validate_on_submit():
+        try:
+            name = member.user.username
+            service.remove_member(member)
+            db.session.commit()
+            flash(f"{name} was removed from the league.", "info")
+        except ServiceError as error:
+            flash(error.message, "error")
+    return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)

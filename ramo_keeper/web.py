@@ -1,0 +1,59 @@
+"""Wiring of the web layer: blueprints, login, error pages, response headers."""
+
+from flask import Flask, jsonify, render_template, request
+from flask_wtf.csrf import CSRFError
+
+from .extensions import db, login_manager
+from .models import User
+
+
+def init_app(app: Flask) -> None:
+    from .views import auth, leagues, main, players
+
+    for module in (main, auth, leagues, players):
+        app.register_blueprint(module.bp)
+
+    login_manager.login_view = "auth.login"
+    login_manager.login_message = "Log in to see that page."
+    login_manager.login_message_category = "info"
+
+    @login_manager.user_loader
+    def load_user(user_id: str):
+        return db.session.get(User, int(user_id))
+
+    @app.errorhandler(CSRFError)
+    def csrf_error(error):
+        return _error_page(400, "Your form expired or was sent from elsewhere. Reload the page and try again.")
+
+    for code, message in (
+        (403, "You can look but not change this: ask the league's owner for the scorer role."),
+        (404, "There is nothing here, or it belongs to a league you are not in."),
+        (405, "That action is not allowed here."),
+        (409, "That conflicts with the current state; reload and try again."),
+        (413, "That upload is too large."),
+    ):
+        app.register_error_handler(code, _handler(code, message))
+
+    @app.after_request
+    def vary_on_htmx(response):
+        # A fragment and a full page share one URL: caches must key on the htmx headers.
+        response.vary.add("HX-Request")
+        response.vary.add("HX-Target")
+        return response
+
+
+def _handler(code: int, message: str):
+    def handle(error):
+        description = getattr(error, "description", None)
+        if description and not description.startswith(("The ", "You don't", "The server")):
+            return _error_page(code, description)
+        return _error_page(code, message)
+
+    return handle
+
+
+def _error_page(code: int, message: str):
+    if request.path.startswith("/api/"):
+        return jsonify({"error": message, "details": {}}), code
+    return render_template("error.html", code=code, message=message), code
+

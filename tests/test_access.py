@@ -1,0 +1,114 @@
+"""Every league-scoped page answers 404 to outsiders and 403 to viewers who try to write.
+
+The routes are read from the app's URL map, so a new league-scoped route is covered
+(or makes this test fail until its ids are known here) without anyone remembering to add it.
+"""
+
+import pytest
+
+from ramo_keeper import create_app
+from ramo_keeper.extensions import db
+from ramo_keeper.models import Membership
+from ramo_keeper.services.accounts import create_user
+from ramo_keeper.services.leagues import add_player, create_league, join
+
+# Routes that are public, or scoped by something other than league membership.
+NOT_LEAGUE_SCOPED_PREFIXES = ("/static", "/api/", "/join/", "/rules", "/live/")
+SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number"}
+
+
+def league_routes():
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    routes = []
+    for rule in app.url_map.iter_rules():
+        if rule.rule.startswith(NOT_LEAGUE_SCOPED_PREFIXES) or not (rule.arguments & SCOPING_ARGS):
+            continue
+        for method in sorted(rule.methods - {"HEAD", "OPTIONS"}):
+            routes.append(pytest.param(rule.rule, method, id=f"{method} {rule.rule}"))
+    return routes
+
+
+@pytest.fixture
+def world(app, new_web):
+    """A league owned by Ana with a viewer Vi, an outsider Out, and one of everything in it."""
+    with app.app_context():
+        ana, vi = create_user("Ana", "correct horse"), create_user("Vi", "correct horse")
+        create_user("Out", "correct horse")
+        league = create_league(ana, "Friday")
+        join(league, vi).role = "viewer"
+        players = [add_player(league, name) for name in ("Bo", "Cy", "Di")]
+        ids = {
+            "league_id": league.id,
+            "player_id": players[0].id,
+            "member_id": db.session.execute(db.select(Membership.id).filter_by(user_id=ana.id)).scalar_one(),
+            "season_id": league.seasons[0].id,
+        }
+        ids.update(extra_ids(league, ana, players))
+        db.session.commit()
+    people = {}
+    for name in ("Ana", "Vi", "Out"):
+        person = new_web()
+        person.login(name)
+        people[name] = person
+    return ids, people
+
+
+def extra_ids(league, owner, players) -> dict:
+    """Ids of a game with one hand, once games exist."""
+    try:
+        from ramo_keeper.services import games
+    except ImportError:
+        return {}
+    game = games.create_game(league, owner, "ramo", [p.id for p in players])
+    games.record_hand(game, owner, games.hand_from_dict(game, {"results": [
+        {"player_id": players[0].id, "cards": {}, "went_out": True},
+        {"player_id": players[1].id, "cards": {"low": 1}},
+        {"player_id": players[2].id, "cards": {"high": 1}},
+    ]}))
+    return {"game_id": game.id, "number": 1, "hand_number": 1}
+
+
+def url_for_rule(rule: str, ids: dict) -> str:
+    url = rule
+    for arg in SCOPING_ARGS | {"token_id"}:
+        for converter in ("int:", ""):
+            placeholder = f"<{converter}{arg}>"
+            if placeholder in url:
+                url = url.replace(placeholder, str(ids[arg]))
+    assert "<" not in url, f"test_access does not know how to fill {rule}"
+    return url
+
+
+@pytest.mark.parametrize(("rule", "method"), league_routes())
+def test_outsiders_get_404(world, rule, method):
+    ids, people = world
+    outsider = people["Out"]
+    outsider.get("/leagues")
+    url = url_for_rule(rule, ids)
+    response = outsider.get(url) if method == "GET" else outsider.post(url, {}) if method == "POST" else \
+        outsider.client.open(url, method=method, headers={"X-CSRFToken": outsider.token})
+    assert response.status_code == 404
+
+
+@pytest.mark.parametrize(("rule", "method"), [p for p in league_routes() if p.values[1] != "GET"])
+def test_viewers_get_403_on_writes(world, rule, method):
+    ids, people = world
+    viewer = people["Vi"]
+    viewer.get("/leagues")
+    url = url_for_rule(rule, ids)
+    response = viewer.post(url, {}) if method == "POST" else \
+        viewer.client.open(url, method=method, headers={"X-CSRFToken": viewer.token})
+    assert response.status_code == 403
+
+
+@pytest.mark.parametrize(("rule", "method"), [p for p in league_routes() if p.values[1] == "GET"])
+def test_viewers_can_read(world, rule, method):
+    ids, people = world
+    response = people["Vi"].get(url_for_rule(rule, ids))
+    assert response.status_code in (200, 302)
+
+
+def test_the_route_list_is_not_empty():
+    rules = {p.values[0] for p in league_routes()}
+    assert "/leagues/<int:league_id>" in rules
+    assert "/leagues/<int:league_id>/players" in rules
