@@ -1,0 +1,36 @@
+"""The pure scoring core of Ramo Keeper: rule tables and functions, standard library only.
+
+>>> from ramo_keeper.rules import Seat, new_game, replay
+>>> replay(new_game("rummy", [Seat(1, "Al"), Seat(2, "Bo")]), []).hand_count
+0
+"""
+
+from .base import (
+    CardCategory,
+    DealInfo,
+    GameSetup,
+    GameState,
+    HandInput,
+    HandOutcome,
+    HandValue,
+    Level,
+    Meld,
+    Option,
+    PlayerResult,
+    PlayerState,
+    RuleError,
+    ScoredResult,
+    Seat,
+    UnknownVariant,
+)
+from .registry import VARIANTS, get_variant
+from .replay import apply_hand, deal, hand_value, new_game, replay, start_state, validate_hand
+from .standings import finishing_places, placement_points
+from .variant import Variant
+
+__all__ = [
+    "VARIANTS", "CardCategory", "DealInfo", "GameSetup", "GameState", "HandInput", "HandOutcome",
+    "HandValue", "Level", "Meld", "Option", "PlayerResult", "PlayerState", "RuleError", "ScoredResult",
+    "Seat", "UnknownVariant", "Variant", "apply_hand", "deal", "finishing_places", "get_variant",
+    "hand_value", "new_game", "placement_points", "replay", "start_state", "validate_hand",
+]

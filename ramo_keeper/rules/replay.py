@@ -1,0 +1,183 @@
+"""Games as folds over hands: new_game, validate_hand, apply_hand, replay, deal, hand_value."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from .base import (
+    DealInfo,
+    GameSetup,
+    GameState,
+    HandInput,
+    HandOutcome,
+    HandValue,
+    PlayerResult,
+    PlayerState,
+    RuleError,
+    Seat,
+)
+from .registry import get_variant
+from .variant import FLAG_NOUNS, FLAG_WORDS, Variant, card_count, rank_by, seats_after
+
+
+def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> str:
+    """"Al and Bo" for the players of these results."""
+    return " and ".join(setup.name_of(r.player_id) for r in results)
+
+
+def new_game(variant_key: str, seats: Sequence[Seat], first_dealer_id: int | None = None,
+             options: Mapping | None = None) -> GameSetup:
+    """Check the table and options and snapshot them; the first seat deals unless told otherwise.
+
+    >>> new_game("contract", [Seat(1, "Al"), Seat(2, "Bo"), Seat(3, "Cy")]).options
+    {'jokers': True}
+    """
+    variant = get_variant(variant_key)
+    seats = tuple(s if isinstance(s, Seat) else Seat(*s) for s in seats)
+    if not variant.min_players <= len(seats) <= variant.max_players:
+        raise RuleError(f"{variant.name} needs {variant.min_players} to {variant.max_players} players")
+    ids, names = set(), set()
+    for s in seats:
+        if not str(s.name).strip():
+            raise RuleError("Every seat needs a player's name", s.player_id)
+        if s.player_id in ids:
+            raise RuleError(f"{s.name} is seated twice", s.player_id)
+        if s.name.strip().casefold() in names:
+            raise RuleError(f"Two seats are named {s.name}: every player needs their own name", s.player_id)
+        ids.add(s.player_id)
+        names.add(s.name.strip().casefold())
+    if first_dealer_id is None:
+        first_dealer_id = seats[0].player_id
+    elif first_dealer_id not in ids:
+        raise RuleError(f"The first dealer (player {first_dealer_id}) is not seated at this table",
+                        first_dealer_id)
+    return GameSetup(variant.key, seats, first_dealer_id, variant.check_options(options))
+
+
+def start_state(setup: GameSetup) -> GameState:
+    """The state before the first hand: all totals 0, everyone at level 1 where there are levels."""
+    level = get_variant(setup.variant).first_level(setup)
+    players = tuple(PlayerState(s.player_id, s.name, i, 0, level, False, 0, 1)
+                    for i, s in enumerate(setup.seats))
+    return GameState(setup, (), players, setup.first_dealer_id, False, (), 0)
+
+
+def _in_seat_order(setup: GameSetup, hand: HandInput) -> tuple[PlayerResult, ...]:
+    """Exactly one result per seated player, in seat order; else RuleError ("Cy has no result …")."""
+    by_id: dict[int, PlayerResult] = {}
+    for r in hand.results:
+        if r.player_id not in setup.player_ids:
+            raise RuleError(f"Player {r.player_id} is not seated at this table", r.player_id)
+        if r.player_id in by_id:
+            raise RuleError(f"{setup.name_of(r.player_id)} has two results in this hand", r.player_id)
+        by_id[r.player_id] = r
+    for pid in setup.player_ids:
+        if pid not in by_id:
+            raise RuleError(f"{setup.name_of(pid)} has no result in this hand", pid)
+    return tuple(by_id[pid] for pid in setup.player_ids)
+
+
+def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
+    """Raise RuleError (naming the player) if the table cannot have produced this hand.
+
+    Example: Bo reported as out with {"low": 2} -> "Bo went out but still holds 2 cards".
+    """
+    variant = get_variant(setup.variant)
+    if state.finished:
+        raise RuleError("The game is over")
+    results = _in_seat_order(setup, hand)
+    for r in results:
+        name = setup.name_of(r.player_id)
+        variant.check_cards(setup, r.player_id, r.cards)
+        for flag, noun in FLAG_NOUNS.items():
+            if getattr(r, flag) and flag not in variant.flags:
+                raise RuleError(f"{variant.name} has no {noun}, but {name} is marked as {FLAG_WORDS[flag]}",
+                                r.player_id)
+        held = card_count(r.cards)
+        if r.went_out and held:
+            what = f"{held} card" + ("s" if held > 1 else "")
+            if r.cards.get("pips"):
+                what = f"cards worth {variant.hand_value(r.cards, setup.options).value} points"
+            raise RuleError(f"{name} went out but still holds {what}", r.player_id)
+    out = [r for r in results if r.went_out]
+    if len(out) > 1:
+        both = "both" if len(out) == 2 else "all"
+        raise RuleError(f"Only one player can go out, but {_names(setup, out)} {both} went out", out[1].player_id)
+    variant.check_hand(setup, state, results)
+
+
+def _players(setup: GameSetup, variant: Variant, totals, levels, completed, rounds, bonuses):
+    """PlayerStates in seat order with ranks; totals 40/25/135/90 in Ramo rank 2/1/4/3."""
+    keys = {pid: variant.standing_key(setup, totals[pid] + bonuses.get(pid, 0), completed[pid])
+            for pid in setup.player_ids}
+    ranks = rank_by(keys)
+    return tuple(
+        PlayerState(s.player_id, s.name, i, totals[s.player_id] + bonuses.get(s.player_id, 0),
+                    levels[s.player_id], completed[s.player_id], rounds[s.player_id],
+                    ranks[s.player_id], bonuses.get(s.player_id, 0), ranks[s.player_id])
+        for i, s in enumerate(setup.seats)
+    )
+
+
+def apply_hand(setup: GameSetup, state: GameState, hand: HandInput) -> GameState:
+    """Validate one hand and return the state after it; replay() is a fold of this.
+
+    Example: Ramo, D goes out in hand 1 -> D's total −50, D's level 2, hand_count 1.
+    """
+    validate_hand(setup, state, hand)
+    variant = get_variant(setup.variant)
+    number = state.hand_count + 1
+    scored, winners = variant.score_hand(setup, state, _in_seat_order(setup, hand))
+    outcome = HandOutcome(number, state.next_dealer_id, scored, winners)
+    pairs = list(zip(state.players, scored, strict=True))
+    totals = {p.player_id: p.total + line.score for p, line in pairs}
+    levels = {p.player_id: line.level_after for p, line in pairs}
+    completed = {p.player_id: p.completed or line.completed for p, line in pairs}
+    rounds = {p.player_id: p.rounds_won + (p.player_id in winners) for p, _ in pairs}
+    finished = variant.is_over(setup, number, totals, completed)
+    bonuses = variant.end_bonuses(setup, totals, rounds) if finished else {}
+    players = _players(setup, variant, totals, levels, completed, rounds, bonuses)
+    winner_ids = tuple(p.player_id for p in players if p.rank == 1) if finished else ()
+    return GameState(setup, state.hands + (outcome,), players, variant.next_dealer(setup, outcome, totals),
+                     finished, winner_ids, number)
+
+
+def replay(setup: GameSetup, hands: Sequence[HandInput]) -> GameState:
+    """Recompute a game from its stored hands; a bad hand raises RuleError with hand_number set.
+
+    Example: replay(setup, []) is the starting state; replay(setup, [h1, h2]) == apply h1 then h2.
+    """
+    state = start_state(setup)
+    for number, hand in enumerate(hands, 1):
+        try:
+            state = apply_hand(setup, state, hand)
+        except RuleError as err:
+            err.hand_number = number
+            raise
+    return state
+
+
+def deal(setup: GameSetup, state: GameState) -> DealInfo:
+    """The deal card for the next hand: dealer, starter, decks, cards each and what to play.
+
+    Example: Ramo, 3 players A B C, A deals -> 2 decks, B gets 13 cards and starts, A and C 12.
+    """
+    if state.finished:
+        raise RuleError("The game is over")
+    variant = get_variant(setup.variant)
+    number, dealer = state.hand_count + 1, state.next_dealer_id
+    decks, description, jokers, cards = variant.deal_layout(setup, number, dealer)
+    requirements = tuple((p.player_id, None if p.completed else variant.requirement(setup, number, p.level))
+                         for p in state.players)
+    return DealInfo(number, dealer, seats_after(setup.player_ids, dealer)[0], variant.direction, decks,
+                    description, jokers, tuple((pid, cards[pid]) for pid in setup.player_ids),
+                    requirements, variant.note(setup))
+
+
+def hand_value(variant: str | Variant, cards: Mapping[str, int], options: Mapping | None = None) -> HandValue:
+    """A hand's value with the working shown.
+
+    >>> hand_value("ramo", {"low": 3, "high": 2, "special": 1})
+    HandValue(value=55, working='3×5 + 2×10 + 1×20 = 55')
+    """
+    return get_variant(variant).hand_value(cards, options)

@@ -1,0 +1,56 @@
+"""Small builders so the hand tables in the tests read like the score sheet."""
+
+from ramo_keeper.rules import HandInput, PlayerResult, Seat, apply_hand, new_game, start_state
+
+AL, BO, CY, DI, ED, FLO, GUS, HAL = 1, 2, 3, 4, 5, 6, 7, 8
+NAMES = {AL: "Al", BO: "Bo", CY: "Cy", DI: "Di", ED: "Ed", FLO: "Flo", GUS: "Gus", HAL: "Hal"}
+
+
+def seats(n: int) -> tuple[Seat, ...]:
+    """The first n of Al, Bo, Cy, Di, … in seat order (ids 1..n)."""
+    return tuple(Seat(pid, NAMES[pid]) for pid in range(1, n + 1))
+
+
+def game(variant: str, n: int, first_dealer: int | None = None, **options):
+    return new_game(variant, seats(n), first_dealer, options)
+
+
+def r(low=0, high=0, special=0) -> dict:
+    """Ramo cards (low, high, special)."""
+    return {"low": low, "high": high, "special": special}
+
+
+def s(pips=0, tens=0, aces=0, jokers=0) -> dict:
+    """Standard-deck cards (pips, tens, aces, jokers); jokers omitted when 0 (Rummy has none)."""
+    cards = {"pips": pips, "tens": tens, "aces": aces}
+    if jokers:
+        cards["jokers"] = jokers
+    return cards
+
+
+def out(pid: int, **flags) -> PlayerResult:
+    return PlayerResult(pid, {}, went_out=True, **flags)
+
+
+def holds(pid: int, cards: dict, **flags) -> PlayerResult:
+    return PlayerResult(pid, cards, **flags)
+
+
+def hand(*results: PlayerResult) -> HandInput:
+    return HandInput(results)
+
+
+def fold(setup, hands):
+    """Every state along the way: states[0] is the start, states[k] the state after hand k."""
+    states = [start_state(setup)]
+    for h in hands:
+        states.append(apply_hand(setup, states[-1], h))
+    return states
+
+
+def totals(state) -> dict:
+    return {p.player_id: p.total for p in state.players}
+
+
+def scores(outcome) -> dict:
+    return {line.player_id: line.score for line in outcome.results}
