@@ -2,6 +2,7 @@
 
 from datetime import UTC, datetime
 
+from flask import current_app, has_app_context
 from flask_login import UserMixin
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
 from sqlalchemy.orm import Mapped, mapped_column, relationship
@@ -27,7 +28,9 @@ class User(UserMixin, db.Model):
     memberships: Mapped[list["Membership"]] = relationship(back_populates="user", cascade="all, delete-orphan")
 
     def set_password(self, password: str) -> None:
-        self.password_hash = generate_password_hash(password)
+        # scrypt (werkzeug's default) everywhere but the test suite, which opts into a cheap hash.
+        method = current_app.config.get("PASSWORD_HASH_METHOD", "scrypt") if has_app_context() else "scrypt"
+        self.password_hash = generate_password_hash(password, method=method)
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)

@@ -8,11 +8,14 @@ from .models import User
 
 
 def init_app(app: Flask) -> None:
-    from .views import auth, leagues, main, players
+    from .views import api, auth, games, hands, leagues, live, main, players, rules_pages, seasons, stats
 
-    for module in (main, auth, leagues, players):
+    for module in (main, auth, leagues, players, games, hands, live, rules_pages, seasons, stats, api):
         app.register_blueprint(module.bp)
 
+    from . import template_helpers
+
+    template_helpers.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = "Log in to see that page."
     login_manager.login_message_category = "info"

@@ -45,6 +45,7 @@ def app(tmp_path):
         "SQLALCHEMY_DATABASE_URI": url,
         "SECRET_KEY": "test-secret",
         "SERVER_NAME": "keeper.test",
+        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # scrypt costs ~0.1 s per user
     })
     with app.app_context():
         reset_database()
@@ -122,3 +123,76 @@ def web(client):
 def new_web(app):
     """More people, each with their own cookie jar."""
     return lambda: Browser(app.test_client())
+
+
+class Table:
+    """A league owned by Ana with players on its roster, and Ana logged in through `web`."""
+
+    def __init__(self, app, web, names):
+        from ramo_keeper.services.accounts import create_user
+        from ramo_keeper.services.leagues import add_player, create_league
+
+        with app.app_context():
+            owner = create_user("Ana", "correct horse")
+            league = create_league(owner, "Friday")
+            self.players = {name: add_player(league, name).id for name in names}
+            self.league_id = league.id
+            self.season_id = league.seasons[0].id
+            db.session.commit()
+        self.app, self.web = app, web
+        web.login("Ana")
+
+    def id(self, name: str) -> int:
+        return self.players[name]
+
+    def new_game(self, variant: str, seats: list[str], dealer: str | None = None, **options) -> int:
+        """Create a game through the new-game page, as a person would."""
+        data = {"variant": variant, "options_for": variant, "seat": [str(self.id(n)) for n in seats],
+                "first_dealer_id": str(self.id(dealer or seats[0])), "season_id": str(self.season_id),
+                "action": "create"}
+        from ramo_keeper import rules
+
+        for option in rules.get_variant(variant).options:
+            value = options.get(option.key, option.default)
+            if option.kind == "bool":
+                if value:
+                    data[f"opt_{option.key}"] = "on"
+            else:
+                data[f"opt_{option.key}"] = str(value)
+        url = f"/leagues/{self.league_id}/games/new"
+        self.web.get(url)
+        response = self.web.post(url, data)
+        assert response.status_code == 303, response.get_data(as_text=True)
+        return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+    def hand_data(self, out: str | None = None, laid=(), cards=None, rummy=False, key=None) -> dict:
+        """The hand form's fields: out is a name or None ("nobody"/"no knock")."""
+        import uuid
+
+        data = {"went_out": str(self.id(out)) if out else "none", "idempotency_key": key or uuid.uuid4().hex}
+        for name in laid:
+            data[f"laid_{self.id(name)}"] = "y"
+        for name, counts in (cards or {}).items():
+            for category, count in counts.items():
+                data[f"c_{self.id(name)}_{category}"] = str(count)
+        if rummy:
+            data["went_rummy"] = "y"
+        return data
+
+    def post_hand(self, game_id: int, htmx=False, **hand):
+        self.web.get(f"/games/{game_id}")
+        return self.web.post(f"/games/{game_id}/hands", self.hand_data(**hand), htmx=htmx)
+
+    def state(self, game_id: int):
+        from ramo_keeper.scoring import load_game, state_of
+
+        with self.app.app_context():
+            return state_of(load_game(game_id))
+
+    def totals(self, game_id: int) -> dict[str, int]:
+        return {p.name: p.total for p in self.state(game_id).players}
+
+
+@pytest.fixture
+def table(app, web):
+    return Table(app, web, ["A", "B", "C", "D"])

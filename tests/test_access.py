@@ -14,6 +14,12 @@ from ramo_keeper.services.leagues import add_player, create_league, join
 
 # Routes that are public, or scoped by something other than league membership.
 NOT_LEAGUE_SCOPED_PREFIXES = ("/static", "/api/", "/join/", "/rules", "/live/")
+# Pages that only show a form for changing something: viewers get 403 there too.
+WRITE_FORMS = {
+    "/leagues/<int:league_id>/games/new",
+    "/games/<int:game_id>/hands/<int:number>/edit",
+    "/games/<int:game_id>/delete",
+}
 SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number"}
 
 
@@ -90,18 +96,20 @@ def test_outsiders_get_404(world, rule, method):
     assert response.status_code == 404
 
 
-@pytest.mark.parametrize(("rule", "method"), [p for p in league_routes() if p.values[1] != "GET"])
+@pytest.mark.parametrize(("rule", "method"),
+                         [p for p in league_routes() if p.values[1] != "GET" or p.values[0] in WRITE_FORMS])
 def test_viewers_get_403_on_writes(world, rule, method):
     ids, people = world
     viewer = people["Vi"]
     viewer.get("/leagues")
     url = url_for_rule(rule, ids)
-    response = viewer.post(url, {}) if method == "POST" else \
+    response = viewer.get(url) if method == "GET" else viewer.post(url, {}) if method == "POST" else \
         viewer.client.open(url, method=method, headers={"X-CSRFToken": viewer.token})
     assert response.status_code == 403
 
 
-@pytest.mark.parametrize(("rule", "method"), [p for p in league_routes() if p.values[1] == "GET"])
+@pytest.mark.parametrize(("rule", "method"),
+                         [p for p in league_routes() if p.values[1] == "GET" and p.values[0] not in WRITE_FORMS])
 def test_viewers_can_read(world, rule, method):
     ids, people = world
     response = people["Vi"].get(url_for_rule(rule, ids))

@@ -13,6 +13,7 @@ def test_register_logs_the_new_user_in(web):
 
 
 def test_password_is_stored_hashed_with_scrypt(app, web):
+    app.config.pop("PASSWORD_HASH_METHOD")  # the production default
     web.register("Ana", "secret-pass")
     with app.app_context():
         user = db.session.execute(db.select(User)).scalar_one()

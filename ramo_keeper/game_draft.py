@@ -1,0 +1,74 @@
+"""The new-game screen's state between taps: chosen game, seats in order, dealer, options.
+
+Every tap (add a seat, move it, pick another game) posts the whole draft back and gets the
+screen re-rendered, so it works as a plain form and as an htmx swap alike.
+"""
+
+from dataclasses import dataclass, field
+
+from werkzeug.datastructures import MultiDict
+
+from . import rules
+from .game_forms import option_value
+from .models import Player
+
+
+@dataclass
+class Draft:
+    variant: rules.Variant
+    seats: list[int]
+    first_dealer_id: int | None
+    season_id: int | None
+    options: dict
+    errors: dict = field(default_factory=dict)
+
+    @property
+    def option_rows(self):
+        return [(o, self.options.get(o.key, o.default)) for o in self.variant.options]
+
+
+def _int_or_none(raw) -> int | None:
+    try:
+        return int(raw)
+    except (TypeError, ValueError):
+        return None
+
+
+def read_draft(form: MultiDict, roster: dict[int, Player], default_season: int | None) -> Draft:
+    """The draft as posted (or the defaults on first load), limited to this league's active players."""
+    variant_key = form.get("variant") or "ramo"
+    try:
+        variant = rules.get_variant(variant_key)
+    except rules.UnknownVariant:
+        variant = rules.get_variant("ramo")
+    seats = []
+    for raw in form.getlist("seat"):
+        pid = _int_or_none(raw)
+        if pid in roster and pid not in seats:
+            seats.append(pid)
+    # Options posted for another game (the game was just switched) fall back to the defaults.
+    same_game = form.get("options_for") == variant.key
+    options = {o.key: option_value(o, form.get(f"opt_{o.key}"), f"opt_{o.key}" in form) if same_game else o.default
+               for o in variant.options}
+    season_raw = form.get("season_id", "default")
+    season_id = default_season if season_raw == "default" else _int_or_none(season_raw)
+    dealer = _int_or_none(form.get("first_dealer_id"))
+    return Draft(variant, seats, dealer if dealer in seats else (seats[0] if seats else None), season_id, options)
+
+
+def apply_action(draft: Draft, action: str) -> None:
+    """One tap: add:ID, remove:ID, up:ID, down:ID."""
+    verb, _, raw = action.partition(":")
+    pid = _int_or_none(raw)
+    seats = draft.seats
+    if verb == "add" and pid is not None and pid not in seats:
+        seats.append(pid)
+    elif verb == "remove" and pid in seats:
+        seats.remove(pid)
+    elif verb in ("up", "down") and pid in seats:
+        i = seats.index(pid)
+        j = i - 1 if verb == "up" else i + 1
+        if 0 <= j < len(seats):
+            seats[i], seats[j] = seats[j], seats[i]
+    if draft.first_dealer_id not in seats:
+        draft.first_dealer_id = seats[0] if seats else None

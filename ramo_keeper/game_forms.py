@@ -1,0 +1,144 @@
+"""The thumb-sized forms of the table: hand entry and new game. Built per game from the rule tables."""
+
+import uuid
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import InputRequired, ValidationError
+
+from . import rules
+
+MAX_CARDS = 60
+MAX_PIPS = 540
+NOBODY = "none"
+
+
+class CountField(IntegerField):
+    """A card count: empty means 0; anything but a whole number is refused in plain words."""
+
+    def process_formdata(self, valuelist):
+        raw = valuelist[0].strip() if valuelist else ""
+        if raw == "":
+            self.data = 0
+            return
+        try:
+            self.data = int(raw)
+        except ValueError:
+            self.data = None
+            raise ValueError("Enter a whole number.") from None
+
+
+def count_limit(maximum: int, what: str):
+    def check(form, field):
+        if field.data is None:
+            return
+        if field.data < 0:
+            raise ValidationError("Cannot be negative.")
+        if field.data > maximum:
+            raise ValidationError(f"No hand holds that many: {what} is at most {maximum}.")
+    return check
+
+
+def _player_choices(setup: rules.GameSetup) -> list[SelectChoice]:
+    return [SelectChoice(str(s.player_id), s.name) for s in setup.seats]
+
+
+def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectChoice]:
+    """Who went out (or knocked); a 'nobody' choice where the rules allow a hand without one."""
+    choices = _player_choices(setup)
+    if variant.key == "manipulation":
+        choices.append(SelectChoice(NOBODY, "No knock (stock ran out)"))
+    elif variant.key == "ramo" and setup.options.get("allow_no_winner"):
+        choices.append(SelectChoice(NOBODY, "Nobody (stock ran dry)"))
+    return choices
+
+
+def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, version: int | None = None,
+              blank: bool = False):
+    """A form with one block per player: went out, laid down, and a count per card category."""
+    variant = rules.get_variant(setup.variant)
+
+    class HandForm(FlaskForm):
+        idempotency_key = HiddenField()
+        expected_version = HiddenField()
+
+    HandForm.went_out = RadioField(
+        "Knocked" if variant.key == "manipulation" else "Went out",
+        choices=out_choices(setup, variant), validate_choice=True,
+        validators=[InputRequired("Choose who knocked." if variant.key == "manipulation" else "Choose who went out.")])
+    if "went_rummy" in variant.flags:
+        HandForm.went_rummy = BooleanField("The player who went out went rummy (whole hand in one turn)")
+    for seat in setup.seats:
+        if "laid_down" in variant.flags:
+            setattr(HandForm, f"laid_{seat.player_id}", BooleanField(f"{seat.name} laid down"))
+        for category in variant.categories_for(setup.options):
+            limit = MAX_PIPS if category.key == "pips" else MAX_CARDS
+            setattr(HandForm, f"c_{seat.player_id}_{category.key}", CountField(
+                category.label, validators=[count_limit(limit, category.label.lower())], default=0))
+
+    # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
+    kwargs = {"formdata": None} if blank else {}
+    if prefill is not None:
+        kwargs["data"] = _data_from_input(setup, variant, prefill)
+    form = HandForm(**kwargs)
+    if not form.idempotency_key.data:
+        form.idempotency_key.data = uuid.uuid4().hex
+    if version is not None and not form.expected_version.data:
+        form.expected_version.data = str(version)
+    form.setup, form.variant = setup, variant
+    form.player_errors = {}
+    return form
+
+
+def _data_from_input(setup, variant, hand: rules.HandInput) -> dict:
+    data = {"went_out": NOBODY}
+    for r in hand.results:
+        if r.went_out or r.knocked:
+            data["went_out"] = str(r.player_id)
+        if r.went_rummy:
+            data["went_rummy"] = True
+        data[f"laid_{r.player_id}"] = r.laid_down
+        for key, count in r.cards.items():
+            data[f"c_{r.player_id}_{key}"] = count
+    return data
+
+
+def player_cards(form, player_id: int) -> dict[str, int]:
+    return {c.key: form[f"c_{player_id}_{c.key}"].data or 0
+            for c in form.variant.categories_for(form.setup.options)}
+
+
+def input_from_form(form) -> rules.HandInput:
+    """The form as the rules' hand input."""
+    chosen = form.went_out.data
+    manipulation = form.variant.key == "manipulation"
+    went_rummy = bool(form.went_rummy.data) if "went_rummy" in form._fields else False
+    results = []
+    for seat in form.setup.seats:
+        pid = seat.player_id
+        is_out = chosen == str(pid)
+        laid = f"laid_{pid}" in form._fields and bool(form[f"laid_{pid}"].data)
+        results.append(rules.PlayerResult(
+            pid, player_cards(form, pid), went_out=is_out and not manipulation, laid_down=laid,
+            knocked=is_out and manipulation, went_rummy=is_out and went_rummy))
+    return rules.HandInput(tuple(results))
+
+
+def category_fields(form, player_id: int):
+    return [form[f"c_{player_id}_{c.key}"] for c in form.variant.categories_for(form.setup.options)]
+
+
+def option_value(option: rules.Option, raw: str | None, present: bool):
+    """An option as posted: checkboxes are absent when off; numbers arrive as text."""
+    if option.kind == "bool":
+        return present
+    if option.kind == "int":
+        try:
+            return int(raw)
+        except (TypeError, ValueError):
+            return raw
+    for choice in option.choices:
+        if str(choice) == raw:
+            return choice
+    return raw

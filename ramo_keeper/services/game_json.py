@@ -1,0 +1,31 @@
+"""The API's `Game` shape, built from a game row and its replayed state."""
+
+from .. import rules
+from ..models import Game
+
+
+def game_dict(game: Game, state: rules.GameState) -> dict:
+    """API.md's Game: seats in order with derived totals, and every hand with its scores."""
+    return {
+        "id": game.id,
+        "variant": game.variant,
+        "options": dict(game.options),
+        "season_id": game.season_id,
+        "status": "finished" if state.finished else "in_progress",
+        "hand_count": state.hand_count,
+        "dealer_id": state.next_dealer_id,
+        "winner_ids": list(state.winner_ids),
+        "version": game.version,
+        "players": [{
+            "player_id": p.player_id, "name": p.name, "seat": p.seat, "total": p.total, "level": p.level,
+            "completed": p.completed, "rounds_won": p.rounds_won, "rank": p.rank, "end_bonus": p.end_bonus,
+        } for p in state.players],
+        "hands": [{
+            "number": h.number, "dealer_id": h.dealer_id, "winner_ids": list(h.winner_ids),
+            "results": [{
+                "player_id": r.player_id, "cards": dict(r.cards), "went_out": r.went_out,
+                "laid_down": r.laid_down, "knocked": r.knocked, "went_rummy": r.went_rummy,
+                "score": r.score, "value": r.value, "level": r.level_before,
+            } for r in h.results],
+        } for h in state.hands],
+    }

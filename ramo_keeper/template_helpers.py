@@ -1,0 +1,38 @@
+"""Small functions the templates call; presentation only, the numbers come from rules/."""
+
+from flask import Flask
+from markupsafe import Markup, escape
+
+from . import rules
+from .game_forms import category_fields, player_cards
+
+
+def value_output(variant_key: str, options, cards: dict, player_id: int) -> Markup:
+    """The <output> that shows a player's hand value with its working, e.g. 3×5 + 2×10 + 1×20 = 55."""
+    try:
+        text = rules.hand_value(variant_key, cards, options).working
+    except (rules.RuleError, TypeError):
+        text = "—"
+    return Markup(f'<output id="value-{player_id}" aria-live="polite">{escape(text)}</output>')
+
+
+def preview_value(form, player_id: int) -> Markup:
+    return value_output(form.variant.key, form.setup.options, player_cards(form, player_id), player_id)
+
+
+def audit_change(entry, names: dict) -> str:
+    """A correction in words: which players' entries changed."""
+    before = {r["player_id"]: r for r in (entry.before or {}).get("results", [])}
+    after = {r["player_id"]: r for r in (entry.after or {}).get("results", [])}
+    changed = [names.get(pid, f"player {pid}") for pid in after if before.get(pid) != after[pid]]
+    return "changed " + ", ".join(changed) if changed else "no change"
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.globals.update(
+        variants=lambda: list(rules.VARIANTS.values()),
+        variant_name=lambda key: rules.get_variant(key).name,
+        category_fields=category_fields,
+        preview_value=preview_value,
+        audit_change=audit_change,
+    )

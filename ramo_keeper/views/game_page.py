@@ -1,0 +1,52 @@
+"""What every game screen needs: the game (or 404/403), its replayed state, and the page context."""
+
+import segno
+from flask import abort, url_for
+from markupsafe import Markup
+
+from .. import rules
+from ..access import require_league
+from ..extensions import db
+from ..game_forms import hand_form
+from ..models import AuditEntry, Game
+from ..scoring import load_game, setup_of
+
+
+def game_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object]:
+    """The game and the caller's membership; outsiders get 404 as for any league object."""
+    game = load_game(game_id)
+    if game is None:
+        abort(404)
+    _, membership = require_league(game.league_id, role)
+    return game, membership
+
+
+def qr_svg(url: str) -> Markup:
+    return Markup(segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff",
+                                                         omitsize=True, title="QR code of the live link"))
+
+
+def board_context(game: Game, state: rules.GameState) -> dict:
+    """Everything the scoreboard, grid and deal card show."""
+    variant = rules.get_variant(game.variant)
+    names = {s.player_id: s.name for s in state.setup.seats}
+    deal = None if state.finished else rules.deal(state.setup, state)
+    return {"game": game, "state": state, "variant": variant, "names": names, "deal": deal,
+            "last_hand": state.hands[-1] if state.hands else None}
+
+
+def play_context(game: Game, membership, state: rules.GameState, form=None) -> dict:
+    """The game page: the board, and for scorers the entry form for the next hand."""
+    context = board_context(game, state)
+    can_write = membership is not None and membership.can_write
+    if can_write and not state.finished and form is None:
+        form = hand_form(setup_of(game), blank=True)
+    context.update(membership=membership, can_write=can_write, form=form if can_write else None)
+    if membership is not None:
+        context["audit"] = list(db.session.execute(
+            db.select(AuditEntry).filter_by(game_id=game.id).order_by(AuditEntry.id.desc()).limit(20)
+        ).scalars())
+        if game.share_token:
+            live = url_for("live.show", token=game.share_token, _external=True)
+            context.update(live_url=live, live_qr=qr_svg(live))
+    return context

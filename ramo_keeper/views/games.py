@@ -1,0 +1,128 @@
+"""Games: list, new game, the game page, rematch, delete, share."""
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_login import current_user, login_required
+
+from ..access import require_league
+from ..extensions import db
+from ..game_draft import apply_action, read_draft
+from ..models import Game
+from ..scoring import state_of
+from ..services import ServiceError
+from ..services import games as service
+from ..services.leagues import add_player, roster
+from . import render, see_other
+from .game_page import game_or_404, play_context
+
+bp = Blueprint("games", __name__)
+
+
+@bp.get("/leagues/<int:league_id>/games")
+@login_required
+def index(league_id: int):
+    """A league's games, those in progress first."""
+    league, membership = require_league(league_id)
+    games = db.session.execute(db.select(Game).filter_by(league_id=league.id)
+                               .order_by(Game.status.desc(), Game.updated_at.desc())).scalars()
+    return render("games/index.html", league=league, membership=membership, games=list(games))
+
+
+@bp.route("/leagues/<int:league_id>/games/new", methods=["GET", "POST"])
+@login_required
+def new(league_id: int):
+    """Pick the game, seats in order, first dealer, options and season; every tap re-renders the draft."""
+    league, membership = require_league(league_id, "scorer")
+    players = {p.id: p for p in roster(league)}
+    current = service.current_season(league)
+    draft = read_draft(request.form if request.method == "POST" else request.args, players,
+                       current.id if current else None)
+    action = request.form.get("action", "")
+    if action == "new_player":
+        try:
+            player = add_player(league, request.form.get("new_player", ""))
+            players[player.id] = player
+            draft.seats.append(player.id)
+            draft.first_dealer_id = draft.first_dealer_id or player.id
+            db.session.commit()
+        except ServiceError as error:
+            draft.errors["new_player"] = error.message
+    elif action == "create":
+        try:
+            game = service.create_game(league, current_user, draft.variant.key, draft.seats,
+                                       draft.first_dealer_id, draft.season_id, draft.options,
+                                       use_current_season=False)
+            db.session.commit()
+            return see_other(url_for("games.show", game_id=game.id))
+        except ServiceError as error:
+            db.session.rollback()
+            draft.errors[error.field or "form"] = error.message
+    elif action:
+        apply_action(draft, action)
+    status = 422 if draft.errors else 200
+    return render("games/new.html", "games/_new_form.html", status=status, league=league, draft=draft,
+                  players=players, seasons=[s for s in league.seasons if not s.closed])
+
+
+@bp.get("/games/<int:game_id>")
+@login_required
+def show(game_id: int):
+    """The game at the table: deal card, hand entry, scoreboard, grid."""
+    game, membership = game_or_404(game_id)
+    return render("games/show.html", **play_context(game, membership, state_of(game)))
+
+
+@bp.post("/games/<int:game_id>/rematch")
+@login_required
+def rematch(game_id: int):
+    """A new game with the same seats and options; the deal moves on one seat."""
+    game, _ = game_or_404(game_id, "scorer")
+    seats = [s.player_id for s in game.seats]
+    dealer = seats[(seats.index(game.first_dealer_id) + 1) % len(seats)]
+    try:
+        new_game = service.create_game(game.league, current_user, game.variant, seats, dealer,
+                                       game.season_id, dict(game.options), use_current_season=False)
+    except ServiceError as error:
+        flash(error.message, "error")
+        return redirect(url_for("games.show", game_id=game.id), 303)
+    db.session.commit()
+    return redirect(url_for("games.show", game_id=new_game.id), 303)
+
+
+@bp.route("/games/<int:game_id>/delete", methods=["GET", "POST"])
+@login_required
+def delete(game_id: int):
+    """Delete a whole game: owner only, after a confirmation page."""
+    game, membership = game_or_404(game_id, "owner" if request.method == "POST" else "viewer")
+    if membership.role != "owner":
+        abort(403, "Only the league's owner can delete a game.")
+    if request.method == "POST":
+        if request.form.get("confirm") != "yes":
+            flash("Tick the box to confirm the deletion.", "error")
+            return redirect(url_for("games.delete", game_id=game.id), 303)
+        league_id = game.league_id
+        service.delete_game(game)
+        db.session.commit()
+        flash("The game was deleted.", "info")
+        return redirect(url_for("games.index", league_id=league_id), 303)
+    return render("games/delete.html", game=game, state=state_of(game))
+
+
+@bp.post("/games/<int:game_id>/share")
+@login_required
+def share(game_id: int):
+    """Make (or renew) the read-only live link."""
+    game, _ = game_or_404(game_id, "scorer")
+    service.share(game)
+    db.session.commit()
+    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
+
+
+@bp.post("/games/<int:game_id>/share/revoke")
+@login_required
+def unshare(game_id: int):
+    """Switch the live link off."""
+    game, _ = game_or_404(game_id, "scorer")
+    service.stop_sharing(game)
+    db.session.commit()
+    flash("The live link no longer works.", "info")
+    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)

@@ -1,0 +1,117 @@
+"""Hands: record the next one, preview a hand's value, edit an earlier one, undo the last."""
+
+from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_login import current_user, login_required
+
+from ..extensions import db
+from ..game_forms import hand_form, input_from_form, player_cards
+from ..scoring import input_of, setup_of, state_of
+from ..services import ServiceError
+from ..services import games as service
+from ..services.games import RuleBroken
+from ..template_helpers import value_output
+from . import render, wants_fragment
+from .game_page import game_or_404, play_context
+
+bp = Blueprint("hands", __name__)
+
+
+def _attach_error(form, error: ServiceError) -> None:
+    """A rules error goes next to the player it names, else above the form."""
+    player_id = getattr(error, "player_id", None)
+    if player_id is not None and player_id in {s.player_id for s in form.setup.seats}:
+        form.player_errors.setdefault(player_id, []).append(error.message)
+    else:
+        form.form_errors.append(error.message)
+
+
+@bp.post("/games/<int:game_id>/hands")
+@login_required
+def create(game_id: int):
+    """Record the next hand; a repeated idempotency key records nothing new."""
+    game, membership = game_or_404(game_id, "scorer")
+    if game.status == "finished":
+        abort(409, "The game is over: no more hands can be recorded.")
+    form = hand_form(setup_of(game))
+    if form.validate_on_submit():
+        try:
+            game, _ = service.record_hand(game, current_user, input_from_form(form), form.idempotency_key.data)
+            db.session.commit()
+        except ServiceError as error:
+            db.session.rollback()
+            if error.status == 409:
+                abort(409, error.message)
+            _attach_error(form, error)
+        else:
+            if not wants_fragment():
+                return redirect(url_for("games.show", game_id=game.id), 303)
+            return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
+    return render("games/show.html", "games/_play.html", status=422,
+                  **play_context(game, membership, state_of(game), form))
+
+
+@bp.post("/games/<int:game_id>/preview/<int:player_id>")
+@login_required
+def preview(game_id: int, player_id: int):
+    """One player's hand value and its working, as the counts are tapped."""
+    game, _ = game_or_404(game_id, "scorer")
+    setup = setup_of(game)
+    if player_id not in setup.player_ids:
+        abort(404)
+    form = hand_form(setup)
+    form.validate()
+    return value_output(game.variant, game.options, player_cards(form, player_id), player_id)
+
+
+@bp.get("/games/<int:game_id>/hands/<int:number>/edit")
+@login_required
+def edit(game_id: int, number: int):
+    """An earlier hand in the entry form, to correct it."""
+    game, membership = game_or_404(game_id, "scorer")
+    row = service.hand_row(game, number)
+    if row is None:
+        abort(404)
+    form = hand_form(setup_of(game), prefill=input_of(row), version=game.version)
+    return render("games/edit_hand.html", game=game, number=number, form=form, state=state_of(game))
+
+
+@bp.post("/games/<int:game_id>/hands/<int:number>")
+@login_required
+def update(game_id: int, number: int):
+    """Save a corrected hand; everything after it is recomputed."""
+    game, membership = game_or_404(game_id, "scorer")
+    if service.hand_row(game, number) is None:
+        abort(404)
+    form = hand_form(setup_of(game))
+    if form.validate_on_submit():
+        version = int(form.expected_version.data) if (form.expected_version.data or "").isdigit() else None
+        try:
+            service.edit_hand(game, current_user, number, input_from_form(form), version)
+            db.session.commit()
+            flash(f"Hand {number} corrected; the scores after it are recomputed.", "success")
+            return redirect(url_for("games.show", game_id=game.id), 303)
+        except ServiceError as error:
+            db.session.rollback()
+            game, membership = game_or_404(game_id, "scorer")
+            if isinstance(error, RuleBroken) and error.details.get("hand") not in (None, number):
+                error.message = f"{error.message} (in hand {error.details['hand']}, after this correction)"
+            _attach_error(form, error)
+    return render("games/edit_hand.html", status=422, game=game, number=number, form=form, state=state_of(game))
+
+
+@bp.post("/games/<int:game_id>/undo")
+@login_required
+def undo(game_id: int):
+    """Remove the last hand."""
+    game, membership = game_or_404(game_id, "scorer")
+    try:
+        number = game.hands[-1].number if game.hands else None
+        service.undo_last_hand(game, current_user)
+        db.session.commit()
+        flash(f"Hand {number} was removed.", "info")
+    except ServiceError as error:
+        db.session.rollback()
+        flash(error.message, "error")
+    if wants_fragment() and request.headers.get("HX-Target") == "play":
+        return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
+    return redirect(url_for("games.show", game_id=game.id), 303)

@@ -1,0 +1,256 @@
+"""Hand entry: fragments, validation messages next to the player, idempotency, edits and undo."""
+
+import pytest
+
+from ramo_keeper.extensions import db
+from ramo_keeper.models import AuditEntry, GameResult, Hand
+
+RAMO_HAND_1 = dict(out="D", laid=["A"], cards={"A": {"low": 3, "high": 2, "special": 1}, "B": {"low": 5},
+                                                "C": {"high": 1, "special": 2}})
+RAMO_HAND_2 = dict(out="A", laid=["B"], cards={"B": {"low": 4, "high": 3}, "C": {"low": 2, "high": 2, "special": 1},
+                                                "D": {"low": 6, "high": 4, "special": 2}})
+
+
+@pytest.fixture
+def ramo(table):
+    return table.new_game("ramo", ["A", "B", "C", "D"])
+
+
+def test_htmx_submit_returns_the_play_fragment_with_the_new_scoreboard(table, ramo):
+    response = table.post_hand(ramo, htmx=True, **RAMO_HAND_1)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200
+    assert page.lstrip().startswith('<div id="play"')
+    assert "<html" not in page
+    assert "Hand 2: A deals" in page  # A has the highest total, 55
+    assert 'id="hand-form"' in page
+
+
+def test_plain_submit_redirects_to_the_full_page(table, ramo):
+    response = table.post_hand(ramo, **RAMO_HAND_1)
+    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{ramo}")
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    assert "<html" in page and '<div id="play"' in page
+
+
+def test_game_page_includes_its_fragments(table, ramo):
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    for fragment_marker in ('<div id="play"', 'class="deal-card"', 'id="hand-form"', 'id="scoreboard-heading"'):
+        assert fragment_marker in page
+
+
+def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
+    table.post_hand(ramo, **RAMO_HAND_1)
+    table.post_hand(ramo, **RAMO_HAND_2)
+    # RULES.md after hand 2: totals 5/75/100/60, levels 3/2/1/2, C deals next.
+    state = table.state(ramo)
+    assert [(p.total, p.level, p.rank) for p in state.players] == [(5, 3, 1), (75, 2, 3), (100, 1, 4), (60, 2, 2)]
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    assert "Hand 3: C deals" in page
+    next_dealer_row = page.split('class="next-dealer')[1].split("</tr>")[0]
+    assert "C" in next_dealer_row and "deals next" in next_dealer_row
+
+
+def test_value_preview_shows_the_working(table, ramo):
+    table.web.get(f"/games/{ramo}")
+    a = table.id("A")
+    response = table.web.post(f"/games/{ramo}/preview/{a}",
+                              {f"c_{a}_low": "3", f"c_{a}_high": "2", f"c_{a}_special": "1"}, htmx=True)
+    expected = f'<output id="value-{a}" aria-live="polite">3×5 + 2×10 + 1×20 = 55</output>'
+    assert response.get_data(as_text=True) == expected
+
+
+@pytest.mark.parametrize(("raw", "message"), [
+    ("-1", "Cannot be negative."),
+    ("two", "Enter a whole number."),
+    ("61", "No hand holds that many: cards 1–9 is at most 60."),
+])
+def test_bad_counts_are_refused_next_to_the_field_and_the_form_keeps_the_input(table, ramo, raw, message):
+    data = table.hand_data(out="D")
+    data[f"c_{table.id('B')}_low"] = raw
+    data[f"c_{table.id('C')}_high"] = "4"
+    table.web.get(f"/games/{ramo}")
+    response = table.web.post(f"/games/{ramo}/hands", data, htmx=True)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    assert f'id="c_{table.id("B")}_low-error">{message}' in page
+    assert f'value="{raw}"' in page and 'value="4"' in page
+    assert table.state(ramo).hand_count == 0
+
+
+def test_pips_over_540_are_refused(table):
+    game = table.new_game("rummy", ["A", "B"])
+    data = table.hand_data(out="A", cards={"B": {"pips": 541}})
+    table.web.get(f"/games/{game}")
+    page = table.web.post(f"/games/{game}/hands", data).get_data(as_text=True)
+    assert "No hand holds that many: pips (2–9, face value) is at most 540." in page or "at most 540" in page
+
+
+def test_rule_errors_appear_next_to_the_player_concerned(table, ramo):
+    response = table.post_hand(ramo, out="B", cards={"B": {"low": 2}})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    block = page.split(f'id="player-{table.id("B")}"')[1].split("</fieldset>")[0]
+    assert "B went out but still holds 2 cards" in block
+    assert table.state(ramo).hand_count == 0
+
+
+def test_choosing_nobody_is_refused_when_the_option_forbids_it(table):
+    game = table.new_game("ramo", ["A", "B", "C"], allow_no_winner=False)
+    page = table.web.get(f"/games/{game}").get_data(as_text=True)
+    assert "Nobody (stock ran dry)" not in page
+    response = table.post_hand(game, out=None, cards={"A": {"low": 1}})
+    assert response.status_code == 422
+    assert table.state(game).hand_count == 0
+
+
+def test_missing_went_out_choice_is_explained(table):
+    game = table.new_game("contract", ["A", "B", "C"])
+    data = table.hand_data(out="A")
+    del data["went_out"]
+    table.web.get(f"/games/{game}")
+    response = table.web.post(f"/games/{game}/hands", data)
+    assert response.status_code == 422
+    assert "Choose who went out." in response.get_data(as_text=True)
+
+
+def test_knock_above_the_limit_names_the_player_and_the_limit(table):
+    game = table.new_game("manipulation", ["A", "B", "C"])
+    response = table.post_hand(game, out="C", cards={"A": {"pips": 8}, "B": {"pips": 7}, "C": {"pips": 9}})
+    assert "C knocked holding 9 points; knocking needs 5 or less" in response.get_data(as_text=True)
+
+
+def test_a_double_tap_records_the_hand_once(table, ramo):
+    data = table.hand_data(**RAMO_HAND_1, key="tap-1")
+    table.web.get(f"/games/{ramo}")
+    first = table.web.post(f"/games/{ramo}/hands", data, htmx=True)
+    second = table.web.post(f"/games/{ramo}/hands", data, htmx=True)
+    assert first.status_code == second.status_code == 200
+    assert table.state(ramo).hand_count == 1
+    with table.app.app_context():
+        assert db.session.execute(db.select(db.func.count(Hand.id))).scalar() == 1
+
+
+def test_the_form_carries_a_fresh_idempotency_key_each_time(table, ramo):
+    import re
+
+    keys = set()
+    for _ in range(2):
+        page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+        keys.add(re.search(r'name="idempotency_key" type="hidden" value="([^"]+)"', page).group(1))
+    assert len(keys) == 2
+
+
+def test_editing_an_earlier_hand_recomputes_everything_after_it_and_is_audited(table, ramo):
+    table.post_hand(ramo, **RAMO_HAND_1)
+    table.post_hand(ramo, **RAMO_HAND_2)
+    edit_page = table.web.get(f"/games/{ramo}/hands/1/edit")
+    assert edit_page.status_code == 200
+    assert f'name="c_{table.id("A")}_low" id="c_{table.id("A")}_low"' in edit_page.get_data(as_text=True)
+    # Hand 1 again, but B held 7 low cards (35) instead of 5 (25): B +10 → 85 after hand 2.
+    corrected = table.hand_data(out="D", laid=["A"], cards={"A": {"low": 3, "high": 2, "special": 1},
+                                                            "B": {"low": 7}, "C": {"high": 1, "special": 2}})
+    corrected["expected_version"] = edit_page.get_data(as_text=True).split(
+        'name="expected_version" type="hidden" value="')[1].split('"')[0]
+    response = table.web.post(f"/games/{ramo}/hands/1", corrected)
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert table.totals(ramo) == {"A": 5, "B": 85, "C": 100, "D": 60}
+    with table.app.app_context():
+        entry = db.session.execute(db.select(AuditEntry)).scalar_one()
+        assert (entry.action, entry.hand_number, entry.user.username) == ("edit", 1, "Ana")
+        before_b = next(r for r in entry.before["results"] if r["player_id"] == table.id("B"))
+        assert before_b["cards"]["low"] == 5
+    assert "changed B" in table.web.get(f"/games/{ramo}").get_data(as_text=True)
+
+
+def test_an_edit_from_a_stale_form_is_refused(table, ramo):
+    table.post_hand(ramo, **RAMO_HAND_1)
+    data = table.hand_data(**RAMO_HAND_1)
+    data["expected_version"] = "1"  # the game has moved on since
+    response = table.web.post(f"/games/{ramo}/hands/1", data)
+    assert response.status_code == 422
+    assert "The game changed since you opened this hand" in response.get_data(as_text=True)
+
+
+def test_an_edit_that_breaks_a_later_hand_is_refused_and_changes_nothing(table):
+    # Rummy to 150: A +71, +71, then +142 ends the game. Making hand 1 worth far more would end the
+    # game after hand 2, so hand 3 could no longer be played: the edit must be refused.
+    game = table.new_game("rummy", ["A", "B", "C"])
+    cards = {"B": {"pips": 20, "tens": 2}, "C": {"pips": 30, "aces": 1}}
+    for rummy in (False, False, True):
+        table.post_hand(game, out="A", cards=cards, rummy=rummy)
+    before = table.totals(game)
+    bigger = table.hand_data(out="A", cards={"B": {"pips": 200}, "C": {"pips": 30, "aces": 1}})
+    response = table.web.post(f"/games/{game}/hands/1", bigger)
+    assert response.status_code == 422
+    assert "The game is over" in response.get_data(as_text=True)
+    assert table.totals(game) == before
+
+
+def test_undo_removes_the_last_hand_and_recomputes(table, ramo):
+    table.post_hand(ramo, **RAMO_HAND_1)
+    table.post_hand(ramo, **RAMO_HAND_2)
+    table.web.get(f"/games/{ramo}")
+    assert table.web.post(f"/games/{ramo}/undo").status_code == 303
+    assert table.totals(ramo) == {"A": 55, "B": 25, "C": 50, "D": -50}
+    assert "Hand 2: A deals" in table.web.get(f"/games/{ramo}").get_data(as_text=True)
+
+
+def test_undo_of_the_final_hand_reopens_the_game_and_drops_its_results(table):
+    game = table.new_game("rummy", ["A", "B"], end="hands", hands=1)
+    table.post_hand(game, out="A", cards={"B": {"pips": 9}})
+    with table.app.app_context():
+        assert db.session.execute(db.select(db.func.count(GameResult.id))).scalar() == 2
+    table.web.post(f"/games/{game}/undo")
+    assert not table.state(game).finished
+    with table.app.app_context():
+        assert db.session.execute(db.select(db.func.count(GameResult.id))).scalar() == 0
+    assert 'id="hand-form"' in table.web.get(f"/games/{game}").get_data(as_text=True)
+
+
+def test_a_hand_posted_to_a_finished_game_is_409_and_changes_nothing(table):
+    game = table.new_game("rummy", ["A", "B"], end="hands", hands=1)
+    table.post_hand(game, out="A", cards={"B": {"pips": 9}})
+    response = table.web.post(f"/games/{game}/hands", table.hand_data(out="B", cards={"A": {"pips": 4}}))
+    assert response.status_code == 409
+    assert table.state(game).hand_count == 1
+
+
+def test_viewer_and_outsider_cannot_post_hands(table, ramo, new_web):
+    from ramo_keeper.models import League
+    from ramo_keeper.services.accounts import create_user
+    from ramo_keeper.services.leagues import join
+
+    with table.app.app_context():
+        viewer = create_user("Vi", "correct horse")
+        join(db.session.get(League, table.league_id), viewer).role = "viewer"
+        create_user("Out", "correct horse")
+        db.session.commit()
+    for name, status in (("Vi", 403), ("Out", 404)):
+        person = new_web()
+        person.login(name)
+        person.get("/")
+        response = person.post(f"/games/{ramo}/hands", table.hand_data(**RAMO_HAND_1))
+        assert response.status_code == status
+    assert table.state(ramo).hand_count == 0
+    viewer_page = new_web()
+    viewer_page.login("Vi")
+    page = viewer_page.get(f"/games/{ramo}").get_data(as_text=True)
+    assert 'id="hand-form"' not in page and "Undo" not in page
+
+
+def test_another_leagues_game_is_404(table, new_web):
+    from ramo_keeper.services.accounts import create_user
+    from ramo_keeper.services.leagues import add_player, create_league
+
+    game = table.new_game("ramo", ["A", "B", "C"])
+    with table.app.app_context():
+        bea = create_user("Bea", "correct horse")
+        league = create_league(bea, "Elsewhere")
+        add_player(league, "X")
+        db.session.commit()
+    bea_web = new_web()
+    bea_web.login("Bea")
+    bea_web.get("/")
+    assert bea_web.get(f"/games/{game}").status_code == 404
+    assert bea_web.post(f"/games/{game}/hands", table.hand_data(out="A")).status_code == 404
