@@ -43,6 +43,11 @@ class NameForm(FlaskForm):
         DataRequired("A name cannot be empty."), Length(max=40, message="Names are at most 40 characters.")])
 
 
+class PlayerForm(NameForm):
+    name = StringField("New player's name", filters=strip, validators=[
+        DataRequired("A name cannot be empty."), Length(max=40, message="Names are at most 40 characters.")])
+
+
 class LeagueForm(NameForm):
     name = StringField("League name", filters=strip, validators=[
         DataRequired("A league needs a name."), Length(max=80, message="At most 80 characters.")])

@@ -60,20 +60,28 @@ def store_results(hand: Hand, outcome: rules.HandOutcome) -> None:
 
 
 def sync_results(game: Game, state: rules.GameState) -> None:
-    """Status and the stored per-game results follow the replay, so they always equal a recompute."""
+    """Status and the stored per-game results follow the replay, so they always equal a recompute.
+
+    Rows are updated in place (as in store_results) so an edit of a finished game never inserts
+    a second row for a player before the first is deleted.
+    """
     game.version += 1
-    game.results.clear()
     if not state.finished:
         game.status, game.finished_at = "in_progress", None
+        game.results.clear()
         return
     if game.status != "finished":
         game.finished_at = utcnow()
     game.status = "finished"
     size = len(state.players)
     places = rules.finishing_places(state)
+    rows = {row.player_id: row for row in game.results}
     for player in state.players:
-        game.results.append(GameResult(
-            season_id=game.season_id, player_id=player.player_id, variant=game.variant, table_size=size,
-            place=places[player.player_id], points=rules.placement_points(size, places[player.player_id]),
-            won=player.player_id in state.winner_ids, total=player.total, hands_played=state.hand_count,
-        ))
+        row = rows.get(player.player_id)
+        if row is None:
+            row = GameResult(player_id=player.player_id)
+            game.results.append(row)
+        place = places[player.player_id]
+        row.season_id, row.variant, row.table_size, row.place = game.season_id, game.variant, size, place
+        row.points, row.won = rules.placement_points(size, place), player.player_id in state.winner_ids
+        row.total, row.hands_played = player.total, state.hand_count

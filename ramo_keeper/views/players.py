@@ -5,7 +5,7 @@ from flask_login import login_required
 
 from ..access import require_league
 from ..extensions import db
-from ..forms import EmptyForm, NameForm
+from ..forms import EmptyForm, NameForm, PlayerForm
 from ..services import ServiceError
 from ..services import leagues as service
 from . import render
@@ -16,7 +16,7 @@ bp = Blueprint("players", __name__)
 def _roster_page(league, membership, form=None, status=200, editing=None):
     return render("players/index.html", "players/_roster.html", status=status, league=league,
                   membership=membership, players=service.roster(league, include_archived=True),
-                  form=form or NameForm(formdata=None), editing=editing, button=EmptyForm())
+                  form=form or PlayerForm(formdata=None), editing=editing, button=EmptyForm())
 
 
 @bp.get("/leagues/<int:league_id>/players")
@@ -32,7 +32,7 @@ def index(league_id: int):
 def create(league_id: int):
     """Add a player to the roster."""
     league, membership = require_league(league_id, "scorer")
-    form = NameForm()
+    form = PlayerForm()
     if form.validate_on_submit():
         try:
             service.add_player(league, form.name.data)

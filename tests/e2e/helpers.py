@@ -1,0 +1,17 @@
+"""Checks the browser tests share."""
+
+from pathlib import Path
+
+AXE = Path(__file__).parent / "vendor" / "axe-4.14.1.min.js"
+
+
+def no_sideways_scroll(page) -> None:
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390, f"{page.url} scrolls sideways: {width}px wide"
+
+
+def axe_violations(page) -> list:
+    page.add_script_tag(path=str(AXE))
+    result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})")
+    assert len(result["passes"]) > 10, "axe did not check the page"
+    return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]

@@ -1,0 +1,86 @@
+"""Stored per-game results are a cache of the replay: they must equal a full recompute."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ramo_keeper import rules
+from ramo_keeper.extensions import db
+from ramo_keeper.models import GameResult, User
+from ramo_keeper.scoring import load_game, state_of
+from ramo_keeper.services import games
+from ramo_keeper.services.leagues import add_player, create_league
+
+
+def recomputed(game) -> dict:
+    state = state_of(game)
+    places = rules.finishing_places(state)
+    size = len(state.players)
+    return {p.player_id: (places[p.player_id], rules.placement_points(size, places[p.player_id]),
+                          p.player_id in state.winner_ids, p.total, state.hand_count)
+            for p in state.players} if state.finished else {}
+
+
+def stored(game) -> dict:
+    rows = db.session.execute(db.select(GameResult).filter_by(game_id=game.id)).scalars()
+    return {r.player_id: (r.place, r.points, r.won, r.total, r.hands_played) for r in rows}
+
+
+def rummy_hand(players, winner, pips):
+    return rules.HandInput(tuple(
+        rules.PlayerResult(pid, {} if pid == winner else {"pips": pip}, went_out=pid == winner)
+        for pid, pip in zip(players, pips, strict=True)))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(hands=st.lists(st.tuples(st.integers(0, 2), st.lists(st.sampled_from([0, 2, 9, 30]), min_size=3,
+                                                            max_size=3)), min_size=1, max_size=6),
+       edit_at=st.integers(0, 5), undo=st.booleans())
+def test_stored_results_equal_a_full_recompute_after_records_edits_and_undos(app, hands, edit_at, undo):
+    with app.app_context():
+        db.session.rollback()
+        owner = db.session.execute(db.select(User)).scalar_one_or_none()
+        if owner is None:
+            owner = User(username="Ana", username_key="ana", password_hash="x")
+            db.session.add(owner)
+        league = create_league(owner, "L")
+        players = [add_player(league, name).id for name in ("A", "B", "C")]
+        game = games.create_game(league, owner, "rummy", players, options={"target": 60})
+        for winner, pips in hands:
+            if game.status == "finished":
+                break
+            games.record_hand(game, owner, rummy_hand(players, players[winner], pips))
+            assert stored(game) == recomputed(game)
+        if game.hands and edit_at < len(game.hands):
+            try:
+                games.edit_hand(game, owner, edit_at + 1, rummy_hand(players, players[0], [0, 0, 0]))
+            except games.ServiceError:
+                db.session.rollback()
+                game = load_game(game.id)
+            assert stored(game) == recomputed(game)
+        if undo and game.hands:
+            games.undo_last_hand(game, owner)
+            assert stored(game) == recomputed(game)
+        db.session.commit()
+
+
+def test_game_page_queries_do_not_grow_with_the_number_of_hands(table):
+    from sqlalchemy import event
+
+    game = table.new_game("rummy", ["A", "B", "C"], end="hands", hands=40)
+
+    def queries_for_page() -> int:
+        statements = []
+        listener = lambda *args: statements.append(args[2])  # noqa: E731
+        with table.app.app_context():
+            event.listen(db.engine, "before_cursor_execute", listener)
+            try:
+                assert table.web.get(f"/games/{game}").status_code == 200
+            finally:
+                event.remove(db.engine, "before_cursor_execute", listener)
+        return len(statements)
+
+    table.post_hand(game, out="A", cards={"B": {"pips": 5}, "C": {"pips": 4}})
+    after_one = queries_for_page()
+    for _ in range(9):
+        table.post_hand(game, out="B", cards={"A": {"pips": 5}, "C": {"pips": 4}})
+    assert queries_for_page() == after_one
