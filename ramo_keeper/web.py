@@ -47,16 +47,19 @@ def init_app(app: Flask) -> None:
 
 def _handler(code: int, message: str):
     def handle(error):
+        # Keep headers such as a 405's Allow.
+        headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"] \
+            if hasattr(error, "get_headers") else None
         description = getattr(error, "description", None)
         if description and not description.startswith(("The ", "You don't", "The server")):
-            return _error_page(code, description)
-        return _error_page(code, message)
+            return _error_page(code, description, headers)
+        return _error_page(code, message, headers)
 
     return handle
 
 
-def _error_page(code: int, message: str):
+def _error_page(code: int, message: str, headers=None):
     if request.path.startswith("/api/"):
-        return jsonify({"error": message, "details": {}}), code
+        return jsonify({"error": message, "details": {}}), code, headers or {}
     return render_template("error.html", code=code, message=message), code
 

@@ -1,5 +1,250 @@
-"""Placeholder blueprint; filled in by its issue."""
+"""Seasons and their standings, the standings exports, and the league backup and import.
 
-from flask import Blueprint
+Scorers create, rename and set up seasons and choose the current one; closing and reopening
+(which freezes or unfreezes standings) and importing a backup are the owner's.
+"""
+
+import json
+from datetime import date
+
+from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
+from flask_login import login_required
+from flask_wtf import FlaskForm
+from flask_wtf.file import FileField, FileRequired
+from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
+
+from .. import charts
+from ..access import require_league
+from ..extensions import db
+from ..forms import EmptyForm, strip
+from ..services import NotFound, ServiceError
+from ..services import backup as backups
+from ..services import seasons as service
+from ..services.standings import season_points_series, season_standings, standings_csv
+from . import render
 
 bp = Blueprint("seasons", __name__)
+RANKING_CHOICES = [SelectChoice(key, label) for key, label in service.RANKINGS.items()]
+
+
+class SeasonNameForm(FlaskForm):
+    name = StringField("Season name", filters=strip, validators=[
+        DataRequired("A season needs a name."), Length(max=80, message="At most 80 characters.")])
+
+
+class SeasonSettingsForm(FlaskForm):
+    ranking = SelectField("Rank players by", choices=RANKING_CHOICES, default="points")
+    min_games = IntegerField("Games needed to be ranked", default=0, validators=[
+        InputRequired("Enter a number of games (0 ranks everyone)."),
+        NumberRange(0, service.MAX_MIN_GAMES, f"Use a number from 0 to {service.MAX_MIN_GAMES}.")])
+
+
+class SeasonForm(SeasonNameForm, SeasonSettingsForm):
+    make_current = BooleanField("Make it the current season (new games join it)", default=True)
+
+
+class ImportForm(FlaskForm):
+    file = FileField("Backup file (.json)", validators=[FileRequired("Choose a backup file.")])
+
+
+def _season(league, season_id):
+    try:
+        return service.get_season(league, season_id)
+    except NotFound:
+        abort(404)
+
+
+def _index_page(league, membership, form=None, status=200):
+    return render("seasons/index.html", league=league, membership=membership, seasons=service.seasons_of(league),
+                  form=form or SeasonForm(formdata=None), status=status)
+
+
+def _show_page(league, membership, season, rename_form=None, settings_form=None, status=200):
+    series = season_points_series(season)
+    return render("seasons/show.html", league=league, membership=membership, season=season,
+                  standings=season_standings(season), button=EmptyForm(),
+                  charts=[charts.season_points_chart(entry, season.name) for entry in series],
+                  rename_form=rename_form or SeasonNameForm(formdata=None, obj=season),
+                  settings_form=settings_form or SeasonSettingsForm(formdata=None, obj=season),
+                  unfinished=service.unfinished_games(season), status=status)
+
+
+@bp.get("/leagues/<int:league_id>/seasons")
+@login_required
+def index(league_id: int):
+    """A league's seasons and a form to start one."""
+    league, membership = require_league(league_id)
+    return _index_page(league, membership)
+
+
+@bp.post("/leagues/<int:league_id>/seasons")
+@login_required
+def create(league_id: int):
+    """Start a season."""
+    league, membership = require_league(league_id, "scorer")
+    form = SeasonForm()
+    if form.validate_on_submit():
+        try:
+            season = service.create_season(league, form.name.data, form.ranking.data, form.min_games.data,
+                                           make_current=form.make_current.data)
+        except ServiceError as error:
+            getattr(form, error.field or "name").errors.append(error.message)
+        else:
+            db.session.commit()
+            flash(f"{season.name} created.", "success")
+            return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
+    db.session.rollback()
+    return _index_page(league, membership, form, status=422)
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:season_id>")
+@login_required
+def show(league_id: int, season_id: int):
+    """A season's standings per game, its points chart and its exports."""
+    league, membership = require_league(league_id)
+    return _show_page(league, membership, _season(league, season_id))
+
+
+@bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/rename")
+@login_required
+def rename(league_id: int, season_id: int):
+    """Rename a season."""
+    league, membership = require_league(league_id, "scorer")
+    season, form = _season(league, season_id), SeasonNameForm()
+    if form.validate_on_submit():
+        try:
+            service.rename(season, form.name.data)
+        except ServiceError as error:
+            form.name.errors.append(error.message)
+        else:
+            db.session.commit()
+            return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
+    db.session.rollback()
+    return _show_page(league, membership, season, rename_form=form, status=422)
+
+
+@bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/settings")
+@login_required
+def settings(league_id: int, season_id: int):
+    """Change the ranking method and the games needed to be ranked."""
+    league, membership = require_league(league_id, "scorer")
+    season, form = _season(league, season_id), SeasonSettingsForm()
+    if form.validate_on_submit():
+        service.change_settings(season, form.ranking.data, form.min_games.data)
+        db.session.commit()
+        return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
+    db.session.rollback()
+    return _show_page(league, membership, season, settings_form=form, status=422)
+
+
+def _action(league_id: int, season_id: int, role: str, act, done: str):
+    """A button-only season action: run it, say so, and go back to the season (PRG)."""
+    league, _ = require_league(league_id, role)
+    season = _season(league, season_id)
+    if EmptyForm().validate_on_submit():
+        try:
+            act(season)
+        except ServiceError as error:
+            db.session.rollback()
+            flash(error.message, "error")
+        else:
+            db.session.commit()
+            flash(done.format(name=season.name), "success")
+    return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
+
+
+@bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/current")
+@login_required
+def make_current(league_id: int, season_id: int):
+    """Make this the season new games join."""
+    return _action(league_id, season_id, "scorer", service.set_current, "{name} is now the current season.")
+
+
+@bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/close")
+@login_required
+def close(league_id: int, season_id: int):
+    """Close a season: no new games, final standings (owner only)."""
+    return _action(league_id, season_id, "owner", service.close, "{name} is closed; its standings are final.")
+
+
+@bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/reopen")
+@login_required
+def reopen(league_id: int, season_id: int):
+    """Reopen a season closed by mistake (owner only)."""
+    return _action(league_id, season_id, "owner", service.reopen, "{name} is open again.")
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/standings.csv")
+@login_required
+def standings_csv_export(league_id: int, season_id: int):
+    """The standings as CSV (UTF-8, RFC 4180, formula-guarded text)."""
+    league, _ = require_league(league_id)
+    season = _season(league, season_id)
+    return _download(standings_csv(season_standings(season)), "text/csv; charset=utf-8",
+                     f"standings-season-{season.id}.csv")
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/standings.json")
+@login_required
+def standings_json(league_id: int, season_id: int):
+    """The standings in the API's Standings shape."""
+    league, _ = require_league(league_id)
+    return jsonify(season_standings(_season(league, season_id)))
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/print")
+@login_required
+def print_view(league_id: int, season_id: int):
+    """The standings as a clean A4 table for printing."""
+    league, membership = require_league(league_id)
+    season = _season(league, season_id)
+    return render("seasons/print.html", league=league, membership=membership, season=season,
+                  standings=season_standings(season), printed_on=date.today().isoformat())
+
+
+@bp.get("/leagues/<int:league_id>/backup.json")
+@login_required
+def backup(league_id: int):
+    """Download the whole league (players, seasons, games, hands) as JSON."""
+    league, _ = require_league(league_id)
+    body = json.dumps(backups.export_league(league), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", f"ramo-keeper-league-{league.id}.json")
+
+
+@bp.get("/leagues/<int:league_id>/import")
+@login_required
+def import_form(league_id: int):
+    """The form to restore a backup into this (empty) league."""
+    league, membership = require_league(league_id)
+    return render("seasons/import.html", league=league, membership=membership, form=ImportForm(),
+                  empty=backups.is_empty(league))
+
+
+@bp.post("/leagues/<int:league_id>/import")
+@login_required
+def import_backup(league_id: int):
+    """Restore a backup into an empty league (owner only); every game is replayed through the rules."""
+    league, membership = require_league(league_id, "owner")
+    form = ImportForm()
+    if form.validate_on_submit():
+        try:
+            data = json.loads(form.file.data.read().decode("utf-8-sig"))
+            counts = backups.import_league(league, data)
+        except (UnicodeDecodeError, json.JSONDecodeError):
+            form.file.errors.append("That file is not JSON: choose a backup downloaded from Ramo Keeper.")
+        except ServiceError as error:
+            form.file.errors.append(error.message)
+        else:
+            db.session.commit()
+            flash(f"Imported {counts['players']} players, {counts['seasons']} seasons and {counts['games']} games.",
+                  "success")
+            return redirect(url_for("seasons.index", league_id=league.id), 303)
+    db.session.rollback()
+    return render("seasons/import.html", league=league, membership=membership, form=form,
+                  empty=backups.is_empty(league), status=422)

@@ -1,5 +1,35 @@
-"""Placeholder blueprint; filled in by its issue."""
+"""A player's statistics page, and the chart helpers every template can call."""
 
-from flask import Blueprint
+from flask import Blueprint, abort, request
+from flask_login import login_required
+
+from .. import charts
+from ..access import require_league
+from ..services import NotFound
+from ..services import leagues as league_service
+from ..services import seasons as season_service
+from ..services.stats import player_stats
+from . import render
 
 bp = Blueprint("stats", __name__)
+
+# The game page (another blueprint) includes charts/_running_totals.html, which calls this.
+bp.add_app_template_global(charts.running_totals_chart, "running_totals_chart")
+
+
+@bp.get("/leagues/<int:league_id>/players/<int:player_id>/stats")
+@login_required
+def player(league_id: int, player_id: int):
+    """A player's record, best and worst games, lay-down rate per Ramo level and head-to-head."""
+    league, membership = require_league(league_id)
+    person = league_service.get_player(league, player_id)
+    if person is None:
+        abort(404)
+    season = None
+    if request.args.get("season", type=int):
+        try:
+            season = season_service.get_season(league, request.args.get("season", type=int))
+        except NotFound:
+            abort(404)
+    return render("stats/player.html", league=league, membership=membership, person=person, season=season,
+                  seasons=season_service.seasons_of(league), stats=player_stats(person, season))

@@ -1,0 +1,164 @@
+"""A player's statistics: record per variant, best and worst games, Ramo lay-down rates, head-to-head.
+
+Game records come from GameResult (finished games only) with GROUP BY queries. Lay-down rates
+read the stored per-hand flags (the effective ones: going out counts as laying down) of every
+recorded Ramo hand, finished game or not, and derive each hand's level by counting earlier
+lay-downs, which is all a level is; no hand is re-scored.
+"""
+
+from fractions import Fraction
+
+from sqlalchemy import case, func
+from sqlalchemy.orm import aliased
+
+from .. import rules
+from ..extensions import db
+from ..models import Game, GameResult, Hand, HandResult, Player, Season
+from .standings import rounded
+
+RAMO_LEVELS = len(rules.get_variant("ramo").levels)
+
+
+def _scope(query, season: Season | None):
+    return query.where(GameResult.season_id == season.id) if season is not None else query
+
+
+def _variant_order(key: str) -> int:
+    order = list(rules.VARIANTS)
+    return order.index(key) if key in order else len(order)
+
+
+def records(player: Player, season: Season | None = None) -> list[dict]:
+    """Per variant: games, wins, win %, average place, total, hands, average per hand, league points."""
+    won = func.sum(case((GameResult.won.is_(True), 1), else_=0))
+    query = _scope(
+        db.select(GameResult.variant, func.count(GameResult.id), won, func.sum(GameResult.place),
+                  func.sum(GameResult.total), func.sum(GameResult.hands_played), func.sum(GameResult.points))
+        .where(GameResult.player_id == player.id).group_by(GameResult.variant), season)
+    rows = []
+    for variant, games, wins, places, total, hands, points in db.session.execute(query):
+        games, wins, hands = int(games), int(wins), int(hands)
+        rows.append({
+            "variant": variant, "variant_name": rules.get_variant(variant).name, "games": games, "wins": wins,
+            "win_pct": rounded(Fraction(100 * wins, games), 1),
+            "avg_place": rounded(Fraction(int(places), games), 2), "place_sum": int(places),
+            "total": int(total), "hands": hands,
+            "avg_per_hand": rounded(Fraction(int(total), hands), 2) if hands else 0.0, "points": int(points),
+        })
+    return sorted(rows, key=lambda row: _variant_order(row["variant"]))
+
+
+def overall(rows: list[dict]) -> dict:
+    """Games, wins, win % and average place over every variant (places compare across games)."""
+    games = sum(r["games"] for r in rows)
+    wins = sum(r["wins"] for r in rows)
+    place_sum = sum(r["place_sum"] for r in rows)
+    return {"games": games, "wins": wins,
+            "win_pct": rounded(Fraction(100 * wins, games), 1) if games else 0.0,
+            "avg_place": rounded(Fraction(place_sum, games), 2) if games else None}
+
+
+def best_and_worst(player: Player, season: Season | None = None) -> list[dict]:
+    """Per variant, the best game (best place, then best total) and the worst (the reverse)."""
+    query = _scope(
+        db.select(GameResult.variant, GameResult.game_id, GameResult.place, GameResult.table_size,
+                  GameResult.total, GameResult.hands_played, Game.finished_at)
+        .join(Game, Game.id == GameResult.game_id).where(GameResult.player_id == player.id), season)
+    by_variant: dict[str, list] = {}
+    for row in db.session.execute(query):
+        by_variant.setdefault(row.variant, []).append(row)
+    result = []
+    for variant_key in sorted(by_variant, key=_variant_order):
+        variant = rules.get_variant(variant_key)
+        sign = 1 if variant.lower_is_better else -1
+
+        def goodness(row, sign=sign):
+            return (row.place, sign * row.total, row.game_id)
+
+        games = sorted(by_variant[variant_key], key=goodness)
+        result.append({"variant": variant_key, "variant_name": variant.name,
+                       "best": _game_line(games[0]), "worst": _game_line(games[-1]),
+                       "single": len(games) == 1})
+    return result
+
+
+def _game_line(row) -> dict:
+    return {"game_id": row.game_id, "place": row.place, "table_size": row.table_size, "total": row.total,
+            "hands": row.hands_played, "finished_at": row.finished_at}
+
+
+def _ramo_hands(league_id: int, season: Season | None):
+    query = (
+        db.select(Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.laid_down)
+        .join(Hand, Hand.game_id == Game.id).join(HandResult, HandResult.hand_id == Hand.id)
+        .where(Game.league_id == league_id, Game.variant == "ramo")
+        .order_by(Game.id, HandResult.player_id, Hand.number)
+    )
+    if season is not None:
+        query = query.where(Game.season_id == season.id)
+    return db.session.execute(query)
+
+
+def lay_down_rates(player: Player, season: Season | None = None) -> dict:
+    """Per Ramo level: hands played at it and laid down, for this player and for the whole league.
+
+    The group's "stuck" level is the one with the lowest league-wide rate (the lower level on a tie),
+    unless every level was always laid down.
+    """
+    mine = {level: [0, 0] for level in range(1, RAMO_LEVELS + 1)}
+    group = {level: [0, 0] for level in range(1, RAMO_LEVELS + 1)}
+    current_key, laid_so_far = None, 0
+    for game_id, options, number, player_id, laid_down in _ramo_hands(player.league_id, season):
+        if (game_id, player_id) != current_key:
+            current_key, laid_so_far = (game_id, player_id), 0
+        if (options or {}).get("progression") == "per_round":
+            level = number
+        else:
+            level = 1 + laid_so_far
+        laid_so_far += 1 if laid_down else 0
+        if not 1 <= level <= RAMO_LEVELS:
+            continue
+        for counts, counted in ((group, True), (mine, player_id == player.id)):
+            if counted:
+                counts[level][0] += 1
+                counts[level][1] += 1 if laid_down else 0
+    levels = rules.get_variant("ramo").levels
+    rows = [{
+        "level": level, "requirement": levels[level - 1].requirement,
+        "hands": mine[level][0], "laid_down": mine[level][1],
+        "rate": rounded(Fraction(100 * mine[level][1], mine[level][0]), 1) if mine[level][0] else None,
+        "group_hands": group[level][0], "group_laid_down": group[level][1],
+        "group_rate": rounded(Fraction(100 * group[level][1], group[level][0]), 1) if group[level][0] else None,
+    } for level in range(1, RAMO_LEVELS + 1)]
+    tried = [row for row in rows if row["group_hands"]]
+    stuck = min(tried, key=lambda row: (Fraction(row["group_laid_down"], row["group_hands"]), row["level"]),
+                default=None)
+    if stuck and stuck["group_laid_down"] == stuck["group_hands"]:
+        stuck = None  # everyone always laid down: nobody is stuck anywhere
+    return {"levels": rows, "stuck_level": stuck["level"] if stuck else None,
+            "played": any(row["hands"] for row in rows), "any": bool(tried)}
+
+
+def head_to_head(player: Player, season: Season | None = None) -> list[dict]:
+    """Against each other player, over finished games they both sat in: games, ahead, behind, level."""
+    other = aliased(GameResult)
+    query = _scope(
+        db.select(other.player_id, Player.name, func.count(other.id),
+                  func.sum(case((GameResult.place < other.place, 1), else_=0)),
+                  func.sum(case((GameResult.place > other.place, 1), else_=0)),
+                  func.sum(case((GameResult.place == other.place, 1), else_=0)))
+        .join(other, (other.game_id == GameResult.game_id) & (other.player_id != GameResult.player_id))
+        .join(Player, Player.id == other.player_id)
+        .where(GameResult.player_id == player.id)
+        .group_by(other.player_id, Player.name), season)
+    rows = [{"player_id": pid, "name": name, "games": int(games), "ahead": int(ahead), "behind": int(behind),
+             "level": int(level)} for pid, name, games, ahead, behind, level in db.session.execute(query)]
+    return sorted(rows, key=lambda row: (-row["games"], row["name"].casefold()))
+
+
+def player_stats(player: Player, season: Season | None = None) -> dict:
+    rows = records(player, season)
+    return {"player": {"id": player.id, "name": player.name},
+            "season": {"id": season.id, "name": season.name} if season else None,
+            "overall": overall(rows), "variants": rows, "games": best_and_worst(player, season),
+            "lay_down": lay_down_rates(player, season), "head_to_head": head_to_head(player, season)}

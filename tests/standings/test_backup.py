@@ -1,0 +1,142 @@
+"""League backup as JSON, and importing it into an empty league reproduces identical standings."""
+
+import io
+import json
+
+import pytest
+
+from ramo_keeper.extensions import db
+from ramo_keeper.models import Game, League, Season
+from ramo_keeper.services import Conflict, ServiceError
+from ramo_keeper.services.backup import export_league, import_league
+from ramo_keeper.services.leagues import add_player, create_league
+from ramo_keeper.services.seasons import close, create_season
+from ramo_keeper.services.standings import season_standings
+
+from .builders import OUT, PER_ROUND, build_spring, empty_ramo_hands, play, ramo, std
+
+
+def rich_league(w):
+    """Spring (closed, five finished games) plus a current season with an unfinished game and a Korean name."""
+    spring = build_spring(w)
+    close(spring)
+    kim = add_player(w.league, "김민준")
+    summer = create_season(w.league, "Summer", ranking="wins", min_games=1, make_current=True)
+    play(w.league, w.user, "rummy", [kim, w.Ana], [{kim: OUT, w.Ana: std(0, 3)}], summer, {"end": "hands",
+                                                                                             "hands": 1})
+    play(w.league, w.user, "ramo", [kim, w.Bo, w.Cy], [{w.Bo: OUT, kim: ramo(1), w.Cy: ramo(2)}]
+         + empty_ramo_hands(2), summer, PER_ROUND)  # 3 of 8 hands: unfinished
+    w.Di.archived = True
+    db.session.commit()
+
+
+def comparable(league):
+    """Every season's standings with database ids taken out (they differ between leagues)."""
+    seasons = db.session.execute(db.select(Season).where(Season.league_id == league.id)
+                                 .order_by(Season.name)).scalars()
+    result = {}
+    for season in seasons:
+        data = season_standings(season)
+        data["season"].pop("id")
+        for table in data["tables"]:
+            for row in table["rows"] + table["unranked"]:
+                row.pop("player_id")
+        result[season.name] = data
+    return result
+
+
+def test_backup_then_import_round_trips_to_identical_standings(world):
+    rich_league(world)
+    backup = json.loads(json.dumps(export_league(world.league)))  # through text, like a download
+    fresh = create_league(world.user, "Restored")
+    counts = import_league(fresh, backup)
+    db.session.commit()
+    assert counts == {"players": 5, "seasons": 3, "games": 7}
+    assert comparable(fresh) == comparable(world.league)
+    assert {s.name for s in fresh.seasons} == {"Season 1", "Spring", "Summer"}
+    restored = {s.name: s for s in fresh.seasons}
+    assert restored["Spring"].closed and restored["Summer"].is_current and not restored["Season 1"].is_current
+    statuses = sorted(db.session.execute(db.select(Game.status).where(Game.league_id == fresh.id)).scalars())
+    assert statuses == ["finished"] * 6 + ["in_progress"]
+    assert {p.name: p.archived for p in fresh.players}["Di"] is True
+    # A second export of the restored league carries the same facts, ids aside.
+    assert by_names(export_league(fresh)) == by_names(backup)
+
+
+def by_names(backup):
+    """A backup's games with player and season ids replaced by names."""
+    names = {p["id"]: p["name"] for p in backup["players"]}
+    seasons = {s["id"]: s["name"] for s in backup["seasons"]}
+    return [(g["variant"], g["options"], seasons.get(g["season_id"]), names[g["first_dealer_id"]],
+             [names[pid] for pid in g["seats"]], g["status"], g["finished_at"],
+             [[{**r, "player_id": names[r["player_id"]]} for r in h["results"]] for h in g["hands"]])
+            for g in backup["games"]]
+
+
+def test_backup_shape(world):
+    build_spring(world)
+    data = export_league(world.league)
+    assert data["format"] == "ramo-keeper-league-backup" and data["version"] == 1
+    assert set(data) >= {"league", "players", "seasons", "games"}
+    game = data["games"][0]
+    assert set(game) >= {"id", "variant", "options", "season_id", "first_dealer_id", "seats", "hands"}
+    assert set(game["hands"][0]["results"][0]) == {"player_id", "cards", "went_out", "laid_down", "knocked",
+                                                   "went_rummy"}
+
+
+def test_import_refuses_a_league_with_players_or_games(world):
+    build_spring(world)
+    with pytest.raises(Conflict, match="without players or games"):
+        import_league(world.league, export_league(world.league))
+
+
+def test_import_refuses_a_hand_the_rules_refuse_and_changes_nothing(world):
+    build_spring(world)
+    backup = export_league(world.league)
+    backup["games"][0]["hands"][0]["results"][1]["went_out"] = True  # two players out in one hand
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    with pytest.raises(ServiceError, match="Game 1, hand 1: Bo went out but still holds 2 cards"):
+        import_league(fresh, backup)
+    db.session.rollback()
+    assert db.session.get(League, fresh.id).players == []
+
+
+@pytest.mark.parametrize("broken", [{"format": "something else"}, {"format": "ramo-keeper-league-backup"},
+                                    [], {"format": "ramo-keeper-league-backup", "version": 1, "players": "x"}])
+def test_import_explains_a_file_that_is_not_a_backup(world, broken):
+    fresh = create_league(world.user, "Restored")
+    with pytest.raises(ServiceError):
+        import_league(fresh, broken)
+
+
+def test_backup_download_and_upload_through_the_pages(world, web):
+    rich_league(world)
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    web.login("Owner")
+    response = web.get(f"/leagues/{world.league.id}/backup.json")
+    assert response.status_code == 200 and "attachment" in response.headers["Content-Disposition"]
+    assert "김민준" in response.get_data().decode("utf-8")  # readable UTF-8, not \u escapes
+    web.get(f"/leagues/{fresh.id}/import")
+    upload = web.post(f"/leagues/{fresh.id}/import", {"file": (io.BytesIO(response.get_data()), "backup.json")},
+                      content_type="multipart/form-data")
+    assert upload.status_code == 303, upload.get_data(as_text=True)
+    db.session.expire_all()
+    assert comparable(db.session.get(League, fresh.id)) == comparable(world.league)
+    # A second import into the now full league is refused next to the file field, with nothing changed.
+    web.get(f"/leagues/{fresh.id}/import")
+    again = web.post(f"/leagues/{fresh.id}/import", {"file": (io.BytesIO(response.get_data()), "backup.json")},
+                     content_type="multipart/form-data")
+    assert again.status_code == 422
+
+
+def test_upload_of_a_file_that_is_not_json_shows_a_field_error(world, web):
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    web.login("Owner")
+    web.get(f"/leagues/{fresh.id}/import")
+    response = web.post(f"/leagues/{fresh.id}/import", {"file": (io.BytesIO(b"\x00not json"), "backup.json")},
+                        content_type="multipart/form-data")
+    assert response.status_code == 422
+    assert "That file is not JSON" in response.get_data(as_text=True)
