@@ -1,5 +1,5 @@
-"""Placeholder blueprint; filled in by its issue."""
+"""The JSON API v1 blueprint; its views live in ramo_keeper/api/."""
 
-from flask import Blueprint
+from ..api import bp
 
-bp = Blueprint("api", __name__)
+__all__ = ["bp"]

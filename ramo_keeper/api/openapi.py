@@ -1,0 +1,78 @@
+"""The OpenAPI 3.1 document, built from the recorded operations and the Pydantic models' JSON Schema."""
+
+from functools import cache
+
+from pydantic.json_schema import models_json_schema
+
+from . import OPERATIONS, PARAM, PUBLIC, bp
+from .schemas import MAX_ID, Error
+
+ERRORS = {
+    400: "Malformed JSON or wrong types.",
+    401: "No token, or an invalid or revoked one.",
+    403: "A member of the league without the right role.",
+    404: "Not found, or not visible to this user.",
+    409: "Conflict: game finished, stale edit, idempotency key reused with another body, or duplicate name.",
+    422: "A rule broken; the message names the player and the rule.",
+}
+REF = "#/components/schemas/{model}"
+
+
+def _models():
+    requests = {op.body for op in OPERATIONS if op.body}
+    responses = {Error}
+    for op in OPERATIONS:
+        if isinstance(op.response, list):
+            responses.add(op.response[0])
+        elif isinstance(op.response, type):
+            responses.add(op.response)
+    pairs = [(m, "validation") for m in sorted(requests, key=lambda m: m.__name__)]
+    pairs += [(m, "serialization") for m in sorted(responses, key=lambda m: m.__name__)]
+    refs, top = models_json_schema(pairs, ref_template=REF)
+    return {model: ref for (model, _), ref in refs.items()}, top.get("$defs", {})
+
+
+def _content(response, refs) -> dict:
+    if response == "text/csv":
+        return {"text/csv": {"schema": {"type": "string"}}}
+    if response == "openapi":
+        return {"application/json": {"schema": {"type": "object"}}}
+    schema = {"type": "array", "items": refs[response[0]]} if isinstance(response, list) else refs[response]
+    return {"application/json": {"schema": schema}}
+
+
+def _operation(op, refs) -> dict:
+    params = [{"name": name, "in": "path", "required": True,
+               "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}, "example": 1}
+              for name in PARAM.findall(op.path)]
+    summary, _, rest = op.summary.partition("\n")
+    spec = {"operationId": op.endpoint, "summary": summary, "tags": [op.path.split("/")[1]],
+            "parameters": params + list(op.headers.values()),
+            "responses": {str(op.status): {"description": "Success.", "content": _content(op.response, refs)}}}
+    if f"{bp.name}.{op.endpoint}" in PUBLIC:
+        spec["security"] = []
+    if op.body is not None:
+        spec["requestBody"] = {"required": True, "content": {"application/json": {"schema": refs[op.body]}}}
+    for code in op.errors:
+        spec["responses"][str(code)] = {"description": ERRORS[code],
+                                        "content": {"application/json": {"schema": refs[Error]}}}
+    return spec
+
+
+@cache
+def document() -> dict:
+    """Every endpoint of /api/v1 with its body, success shape and error codes."""
+    refs, schemas = _models()
+    paths: dict = {}
+    for op in OPERATIONS:
+        paths.setdefault(f"{bp.url_prefix}{op.path}", {})[op.method.lower()] = _operation(op, refs)
+    return {
+        "openapi": "3.1.0",
+        "info": {"title": "Ramo Keeper API", "version": "1.0.0",
+                 "description": "Score keeping for Ramo, Contract Rummy, Rummy and Manipulation Rummy. "
+                                "Errors are {\"error\": sentence, \"details\": {...}}."},
+        "paths": paths,
+        "components": {"schemas": schemas,
+                       "securitySchemes": {"bearer": {"type": "http", "scheme": "bearer"}}},
+        "security": [{"bearer": []}],
+    }

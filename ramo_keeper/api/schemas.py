@@ -1,0 +1,177 @@
+"""Pydantic models of the API's bodies: requests are validated with them, and all of them feed OpenAPI."""
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from ..rules import VARIANTS
+
+# Ids are database integers: bounding them keeps a huge number a 400, never a database overflow.
+MAX_ID = 2**31 - 1
+Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+# No control characters: PostgreSQL refuses NUL, and a tab or newline in a name is always a slip.
+PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+
+
+class Request(BaseModel):
+    """Bodies are strict: "3" is not 3, and a misspelt field is an error rather than silently ignored."""
+
+    model_config = ConfigDict(strict=True, extra="forbid")
+
+
+class NameBody(Request):
+    name: Annotated[str, Field(max_length=80, pattern=PRINTABLE, examples=["Thursday club"])]
+
+
+class PlayerBody(Request):
+    name: Annotated[str, Field(max_length=40, pattern=PRINTABLE, examples=["Bo"])]
+
+
+class GameBody(Request):
+    variant: Annotated[str, Field(max_length=40, json_schema_extra={"enum": list(VARIANTS)})]
+    player_ids: Annotated[list[Id], Field(max_length=64, description="Seat order.")]
+    first_dealer_id: Annotated[Id | None, Field(description="Defaults to the first seat.")] = None
+    season_id: Annotated[Id | None, Field(
+        description="Omitted: the league's current season, as on the pages; null: no season.")] = None
+    options: Annotated[dict[str, Any] | None, Field(
+        description="Any option of the variant; the rest keep their defaults.")] = None
+
+
+class Result(Request):
+    player_id: Id
+    cards: Annotated[dict[str, int], Field(description="Category key -> count (pips: their sum); missing is 0.")]
+    went_out: bool = False
+    laid_down: bool = False
+    knocked: bool = False
+    went_rummy: bool = False
+
+
+class HandBody(Request):
+    results: Annotated[list[Result], Field(max_length=64, description="One result per seated player.")]
+
+
+class Error(BaseModel):
+    error: str
+    details: dict[str, Any]
+
+
+class Named(BaseModel):
+    id: int
+    name: str
+
+
+class LeagueRow(Named):
+    role: Literal["owner", "scorer", "viewer"]
+
+
+class LevelOut(BaseModel):
+    number: int
+    requirement: str
+
+
+class CategoryOut(BaseModel):
+    key: str
+    label: str
+    points: int
+
+
+class OptionOut(BaseModel):
+    key: str
+    default: int | bool | str
+    kind: Literal["choice", "int", "bool"]
+    choices: list[int | str]
+    minimum: int | None
+    maximum: int | None
+    help: str
+
+
+class Variant(BaseModel):
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    levels: list[LevelOut]
+    card_categories: list[CategoryOut]
+    options: Annotated[dict[str, int | bool | str], Field(description="Every option at its default.")]
+    option_details: list[OptionOut]
+    lower_is_better: bool
+
+
+class PlayerOut(BaseModel):
+    player_id: int
+    name: str
+    seat: int
+    total: int
+    level: Annotated[int | None, Field(description="The level or contract to play next; null where none.")]
+    completed: bool
+    rounds_won: int
+    rank: int
+    end_bonus: int
+
+
+class ResultOut(BaseModel):
+    player_id: int
+    cards: dict[str, int]
+    went_out: bool
+    laid_down: bool
+    knocked: bool
+    went_rummy: bool
+    score: int
+    value: int
+    level: int | None
+
+
+class HandOut(BaseModel):
+    number: int
+    dealer_id: int
+    winner_ids: list[int]
+    results: list[ResultOut]
+
+
+class Game(BaseModel):
+    id: int
+    variant: str
+    options: dict[str, int | bool | str]
+    season_id: int | None
+    status: Literal["in_progress", "finished"]
+    hand_count: int
+    dealer_id: Annotated[int, Field(description="Dealer of the next hand.")]
+    winner_ids: list[int]
+    version: Annotated[int, Field(description="Changes on every write; send it back as If-Match to edit safely.")]
+    players: list[PlayerOut]
+    hands: list[HandOut]
+
+
+class StandingRow(BaseModel):
+    rank: Annotated[int, Field(description="1 is best; players equal on every number share a rank.")]
+    player_id: int
+    name: str
+    games: int
+    wins: int
+    win_pct: float
+    avg_place: float
+    total: int
+    avg_per_hand: float
+    points: int
+
+
+class UnrankedRow(StandingRow):
+    rank: Annotated[None, Field(description="Below the season's minimum number of games: not ranked.")]
+
+
+class StandingTable(BaseModel):
+    variant: str
+    rows: list[StandingRow]
+    unranked: list[UnrankedRow]
+
+
+class SeasonOut(Named):
+    ranking: Literal["points", "wins", "average"]
+    min_games: int
+    is_current: bool
+    closed: bool
+
+
+class Standings(BaseModel):
+    season: SeasonOut
+    tables: list[StandingTable]
