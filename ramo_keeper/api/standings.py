@@ -19,7 +19,7 @@ def _season(season_id: int) -> Season:
 
 @route("GET", "/seasons/{season_id}/standings", response=Standings, errors=(404,))
 def standings(season_id: int):
-    """The season's standings, one table per game (RULES.md §5)."""
+    """The season's standings, one table per game (docs/RULES.md §5)."""
     from ..services.standings import season_standings
 
     return season_standings(_season(season_id))

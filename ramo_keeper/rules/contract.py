@@ -26,7 +26,7 @@ JOKERS = CardCategory("jokers", "Jokers", 15)
 
 
 class Contract(Variant):
-    """Contract Rummy as RULES.md §2 decides it."""
+    """Contract Rummy as docs/RULES.md §2 decides it."""
 
     __slots__ = ()
     key = "contract"

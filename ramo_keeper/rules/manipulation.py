@@ -12,7 +12,7 @@ def _points(key: str, default: int, help: str, maximum: int = 1000) -> Option:
 
 
 class Manipulation(Variant):
-    """Manipulation Rummy (Carousel) as RULES.md §4 decides it."""
+    """Manipulation Rummy (Carousel) as docs/RULES.md §4 decides it."""
 
     __slots__ = ()
     key = "manipulation"

@@ -26,7 +26,7 @@ DECKS_BY_PLAYERS = {2: 1, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
 
 
 class Ramo(Variant):
-    """Ramo as RULES.md §1 decides it."""
+    """Ramo as docs/RULES.md §1 decides it."""
 
     __slots__ = ()
     key = "ramo"

@@ -9,7 +9,7 @@ CARDS_BY_PLAYERS = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 
 
 class Rummy(Variant):
-    """Basic Rummy as RULES.md §3 decides it."""
+    """Basic Rummy as docs/RULES.md §3 decides it."""
 
     __slots__ = ()
     key = "rummy"

@@ -5,7 +5,7 @@ from ..models import Game
 
 
 def game_dict(game: Game, state: rules.GameState) -> dict:
-    """API.md's Game: seats in order with derived totals, and every hand with its scores."""
+    """docs/API.md's Game: seats in order with derived totals, and every hand with its scores."""
     return {
         "id": game.id,
         "variant": game.variant,

@@ -1,4 +1,4 @@
-"""Season standings (RULES.md §5) from stored per-game results, and their CSV export.
+"""Season standings (docs/RULES.md §5) from stored per-game results, and their CSV export.
 
 The numbers come from one GROUP BY over GameResult (written by scoring.sync_results when a game
 finishes), never from replaying hands; a test checks they equal a fresh replay.
@@ -92,7 +92,7 @@ def _table(variant_key: str, rows: list[dict], season: Season) -> dict:
 
 
 def season_standings(season: Season) -> dict:
-    """API.md's Standings, plus "unranked" rows (below min_games) and the season's settings."""
+    """docs/API.md's Standings, plus "unranked" rows (below min_games) and the season's settings."""
     by_variant: dict[str, list[dict]] = {}
     for record in _aggregates(season.id):
         by_variant.setdefault(record[0], []).append(_row(*record))

@@ -1,4 +1,4 @@
-"""Contract Rummy (RULES.md §2): the worked example, seven rounds, round 7, the deal."""
+"""Contract Rummy (docs/RULES.md §2): the worked example, seven rounds, round 7, the deal."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from ramo_keeper.rules import RuleError, deal, get_variant, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
 
-# RULES.md §2 example: 4 players A B C D, first dealer D; cards in (pips, tens, aces, jokers).
+# docs/RULES.md §2 example: 4 players A B C D, first dealer D; cards in (pips, tens, aces, jokers).
 EXAMPLE = [
     hand(out(AL), holds(BO, s(16, 1, 0, 1)), holds(CY, s(5, 0, 2, 0)), holds(DI, s(23, 3, 1, 1))),
     hand(holds(AL, s(6, 1, 0, 0)), out(BO), holds(CY, s(0, 0, 0, 2)), holds(DI, s(9, 2, 1, 0))),

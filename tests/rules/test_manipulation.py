@@ -1,4 +1,4 @@
-"""Manipulation Rummy (RULES.md §4): knocks, undercuts, ties, going out, end bonuses."""
+"""Manipulation Rummy (docs/RULES.md §4): knocks, undercuts, ties, going out, end bonuses."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from ramo_keeper.rules import RuleError, deal, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
 
-# RULES.md §4 examples, 3 players A B C; values v in (pips, tens, aces, jokers).
+# docs/RULES.md §4 examples, 3 players A B C; values v in (pips, tens, aces, jokers).
 EXAMPLE = [
     # 1. A knocks with 4; B 17 (7 + 10), C 30 -> A 13 + 26 = 39
     hand(holds(AL, s(4), knocked=True), holds(BO, s(7, 1)), holds(CY, s(0, 3))),

@@ -1,4 +1,4 @@
-"""Ramo (RULES.md §1): the worked example, every option, dealer ties, a full game to level 8."""
+"""Ramo (docs/RULES.md §1): the worked example, every option, dealer ties, a full game to level 8."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from ramo_keeper.rules import RuleError, deal, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, r, scores, totals
 
-# RULES.md §1 worked example: 4 players A B C D, first dealer A.
+# docs/RULES.md §1 worked example: 4 players A B C D, first dealer A.
 EXAMPLE = [
     hand(holds(AL, r(3, 2, 1), laid_down=True), holds(BO, r(5, 0, 0)), holds(CY, r(0, 1, 2)), out(DI)),
     hand(out(AL), holds(BO, r(4, 3, 0), laid_down=True), holds(CY, r(2, 2, 1)), holds(DI, r(6, 4, 2))),

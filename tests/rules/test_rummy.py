@@ -1,4 +1,4 @@
-"""Rummy (RULES.md §3): the worked example, ace value, end by hands or target, who deals."""
+"""Rummy (docs/RULES.md §3): the worked example, ace value, end by hands or target, who deals."""
 
 import pytest
 
@@ -6,7 +6,7 @@ from ramo_keeper.rules import deal, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
 
-# RULES.md §3 example: 4 players, ace 1, (pips, tens, aces).
+# docs/RULES.md §3 example: 4 players, ace 1, (pips, tens, aces).
 EXAMPLE = [
     hand(out(AL), holds(BO, s(10, 1, 1)), holds(CY, s(19)), holds(DI, s(4, 3))),
     hand(holds(AL, s(4)), holds(BO, s(8, 0, 2)), out(CY, went_rummy=True), holds(DI, s(0, 1))),

@@ -10,7 +10,7 @@ from .builders import OUT, build_spring, play, ramo
 
 
 def worked_example(w):
-    """RULES.md §1's worked example: totals A 55/5/40, B 25/75/25, C 50/100/135, D −50/60/90."""
+    """docs/RULES.md §1's worked example: totals A 55/5/40, B 25/75/25, C 50/100/135, D −50/60/90."""
     a, b, c, d = w.Ana, w.Bo, w.Cy, w.Di
     laid = {"laid_down": True}
     return play(w.league, w.user, "ramo", [a, b, c, d], [

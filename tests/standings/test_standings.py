@@ -1,4 +1,4 @@
-"""Season standings (RULES.md §5) against tables computed by hand, and against a fresh replay."""
+"""Season standings (docs/RULES.md §5) against tables computed by hand, and against a fresh replay."""
 
 import random
 from fractions import Fraction
