@@ -84,3 +84,16 @@ def test_game_page_queries_do_not_grow_with_the_number_of_hands(table):
     for _ in range(9):
         table.post_hand(game, out="B", cards={"A": {"pips": 5}, "C": {"pips": 4}})
     assert queries_for_page() == after_one
+
+
+def test_a_finished_game_stores_places_points_and_winners_worked_out_by_hand(table):
+    # Rummy for 2 hands: A out with B holding 9 pips and C 0 → A 9; then B out with A holding 20 and
+    # C 4 → B 24. Highest wins: B 1st (100 points), A 2nd (round(100·1/2) = 50), C 3rd (0).
+    game = table.new_game("rummy", ["A", "B", "C"], end="hands", hands=2)
+    table.post_hand(game, out="A", cards={"B": {"pips": 9}})
+    table.post_hand(game, out="B", cards={"A": {"pips": 20}, "C": {"pips": 4}})
+    with table.app.app_context():
+        rows = db.session.execute(db.select(GameResult)).scalars()
+        by_name = {table.state(game).setup.name_of(r.player_id): (r.place, r.points, r.won, r.total, r.hands_played)
+                   for r in rows}
+    assert by_name == {"B": (1, 100, True, 24, 2), "A": (2, 50, False, 9, 2), "C": (3, 0, False, 0, 2)}

@@ -1,15 +1,12 @@
-"""All four games played through the API match RULES.md's worked examples, and the replay."""
+"""All four games played through the API match docs/RULES.md's worked examples, and the replay."""
 
 import pytest
 
 from ramo_keeper import rules
-from ramo_keeper.extensions import db
-from ramo_keeper.scoring import load_game, state_of
-from ramo_keeper.services.game_json import game_dict
 
 from .helpers import ramo, result, std, totals
 
-# RULES.md §1: four players A B C D, first dealer A; (low, high, special) per player, None = went out.
+# docs/RULES.md §1: four players A B C D, first dealer A; (low, high, special) per player, None = went out.
 RAMO_HANDS = [
     ({0: (3, 2, 1), 1: (5, 0, 0), 2: (0, 1, 2), 3: None}, {0}),
     ({0: None, 1: (4, 3, 0), 2: (2, 2, 1), 3: (6, 4, 2)}, {1}),
@@ -124,11 +121,7 @@ def test_api_game_equals_a_fresh_replay_of_the_stored_hands(api, app, variant):
     play(api, game, bodies)
     api.ok("PUT", f"/games/{game['id']}/hands/1", bodies[-1], 200)
     shown = api.ok("GET", f"/games/{game['id']}")
-    with app.app_context():
-        stored = load_game(game["id"])
-        assert shown == game_dict(stored, state_of(stored))
-        db.session.rollback()
-    # And the pure rules core, fed the same request bodies, agrees without the database.
+    # The pure rules core, fed the same request bodies, agrees without the database.
     setup = rules.new_game(variant, [rules.Seat(p["player_id"], p["name"]) for p in shown["players"]])
     edited = [bodies[-1]] + bodies[1:]
     state = rules.replay(setup, [rules.HandInput(tuple(rules.PlayerResult(**r) for r in b["results"]))
@@ -136,3 +129,5 @@ def test_api_game_equals_a_fresh_replay_of_the_stored_hands(api, app, variant):
     assert totals(shown) == [p.total for p in state.players]
     assert shown["dealer_id"] == state.next_dealer_id
     assert [p["level"] for p in shown["players"]] == [p.level for p in state.players]
+    assert [[r["score"] for r in h["results"]] for h in shown["hands"]] == \
+        [[r.score for r in h.results] for h in state.hands]
