@@ -23,6 +23,10 @@ class Draft:
     errors: dict = field(default_factory=dict)
 
     @property
+    def has_option_errors(self) -> bool:
+        return any(key.startswith("opt_") for key in self.errors)
+
+    @property
     def option_rows(self):
         return [(o, self.options.get(o.key, o.default)) for o in self.variant.options]
 
@@ -72,3 +76,11 @@ def apply_action(draft: Draft, action: str) -> None:
             seats[i], seats[j] = seats[j], seats[i]
     if draft.first_dealer_id not in seats:
         draft.first_dealer_id = seats[0] if seats else None
+
+
+def error_field(draft: Draft, message: str) -> str:
+    """Where a rules error about the new game belongs: under the option it names, else on top."""
+    for option in draft.variant.options:
+        if message.startswith(f"{option.key} "):
+            return f"opt_{option.key}"
+    return "form"

@@ -5,7 +5,7 @@ import uuid
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import InputRequired, ValidationError
+from wtforms.validators import InputRequired, Length, ValidationError
 
 from . import rules
 
@@ -60,7 +60,7 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
     variant = rules.get_variant(setup.variant)
 
     class HandForm(FlaskForm):
-        idempotency_key = HiddenField()
+        idempotency_key = HiddenField(validators=[Length(max=100, message="This form is damaged: reload the page.")])
         expected_version = HiddenField()
 
     HandForm.went_out = RadioField(

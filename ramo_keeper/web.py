@@ -50,8 +50,9 @@ def _handler(code: int, message: str):
         # Keep headers such as a 405's Allow.
         headers = [(k, v) for k, v in error.get_headers() if k.lower() != "content-type"] \
             if hasattr(error, "get_headers") else None
+        # A description given to abort() is specific; werkzeug's class default is not.
         description = getattr(error, "description", None)
-        if description and not description.startswith(("The ", "You don't", "The server")):
+        if description and description != type(error).description:
             return _error_page(code, description, headers)
         return _error_page(code, message, headers)
 

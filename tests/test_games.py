@@ -136,3 +136,17 @@ def test_games_list_shows_the_leagues_games(table):
     game_id = table.new_game("contract", ["A", "B", "C"])
     page = table.web.get(f"/leagues/{table.league_id}/games").get_data(as_text=True)
     assert f"/games/{game_id}" in page and "Contract Rummy" in page
+
+
+def test_a_bad_option_value_is_shown_under_that_option(table):
+    url = new_game_url(table)
+    table.web.get(url)
+    seats = [str(table.id(n)) for n in ("A", "B", "C")]
+    response = table.web.post(url, {"variant": "ramo", "options_for": "ramo", "seat": seats,
+                                    "opt_progression": "per_player", "opt_winner_rule": "lowest_total",
+                                    "opt_dealer_rule": "highest_total", "opt_out_bonus": "abc", "action": "create"})
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    option_block = page.split('id="opt_out_bonus"')[1].split("</div>")[0]
+    assert "out_bonus must be a whole number from -500 to 0" in option_block
+    assert '<details class="options" open>' in page

@@ -42,7 +42,7 @@ def test_game_page_includes_its_fragments(table, ramo):
 def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
     table.post_hand(ramo, **RAMO_HAND_1)
     table.post_hand(ramo, **RAMO_HAND_2)
-    # RULES.md after hand 2: totals 5/75/100/60, levels 3/2/1/2, C deals next.
+    # docs/RULES.md after hand 2: totals 5/75/100/60, levels 3/2/1/2, C deals next.
     state = table.state(ramo)
     assert [(p.total, p.level, p.rank) for p in state.players] == [(5, 3, 1), (75, 2, 3), (100, 1, 4), (60, 2, 2)]
     page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
@@ -254,3 +254,63 @@ def test_another_leagues_game_is_404(table, new_web):
     bea_web.get("/")
     assert bea_web.get(f"/games/{game}").status_code == 404
     assert bea_web.post(f"/games/{game}/hands", table.hand_data(out="A")).status_code == 404
+
+
+def finish_rummy(table):
+    """A one-hand Rummy game, played to its end: B holds 9 pips, A +9."""
+    game = table.new_game("rummy", ["A", "B"], end="hands", hands=1)
+    data = table.hand_data(out="A", cards={"B": {"pips": 9}}, key="final-hand")
+    table.web.get(f"/games/{game}")
+    first = table.web.post(f"/games/{game}/hands", data, htmx=True)
+    assert first.status_code == 200
+    return game, data
+
+
+def test_retrying_the_hand_that_ended_the_game_shows_the_result_not_an_error(table):
+    game, data = finish_rummy(table)
+    retry = table.web.post(f"/games/{game}/hands", data, htmx=True)
+    page = retry.get_data(as_text=True)
+    assert retry.status_code == 200
+    assert page.lstrip().startswith('<div id="play"') and "A wins!" in page
+    assert table.state(game).hand_count == 1
+
+
+def test_a_new_hand_for_a_finished_game_swaps_in_the_result_with_the_reason(table):
+    game, _ = finish_rummy(table)
+    late = table.web.post(f"/games/{game}/hands", table.hand_data(out="B", cards={"A": {"pips": 4}}), htmx=True)
+    page = late.get_data(as_text=True)
+    assert late.status_code == 409
+    assert page.lstrip().startswith('<div id="play"') and "<html" not in page
+    assert "The game is over" in page and "A wins!" in page
+    plain = table.web.post(f"/games/{game}/hands", table.hand_data(out="B", cards={"A": {"pips": 4}}))
+    assert plain.status_code == 409 and "The game is over" in plain.get_data(
+        as_text=True)
+    assert table.state(game).hand_count == 1
+
+
+def test_the_swapped_play_area_carries_undo_and_rematch(table, ramo):
+    page = table.post_hand(ramo, htmx=True, **RAMO_HAND_1).get_data(as_text=True)
+    assert "Undo hand 1" in page
+    page = table.post_hand(ramo, htmx=True, **RAMO_HAND_2).get_data(as_text=True)
+    assert "Undo hand 2" in page and "Undo hand 1" not in page
+    game, _ = finish_rummy(table)
+    assert "Rematch" in table.web.get(f"/games/{game}", headers={"HX-Request": "true"}).get_data(as_text=True)
+
+
+def test_undo_through_htmx_returns_the_play_area_with_what_happened(table, ramo):
+    table.post_hand(ramo, **RAMO_HAND_1)
+    response = table.web.post(f"/games/{ramo}/undo", htmx=True)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 200 and page.lstrip().startswith('<div id="play"')
+    assert "Hand 1 was removed." in page and "Hand 1: A deals" in page
+    again = table.web.post(f"/games/{ramo}/undo", htmx=True).get_data(as_text=True)
+    assert "There is no hand to undo." in again
+
+
+def test_a_damaged_idempotency_key_is_refused(table, ramo):
+    data = table.hand_data(**RAMO_HAND_1, key="k" * 101)
+    table.web.get(f"/games/{ramo}")
+    response = table.web.post(f"/games/{ramo}/hands", data)
+    assert response.status_code == 422
+    assert "This form is damaged: reload the page." in response.get_data(as_text=True)
+    assert table.state(ramo).hand_count == 0

@@ -82,7 +82,7 @@ def test_whole_rummy_game_to_the_target_with_a_rummy_doubling(table):
 
 
 MANIPULATION_HANDS = [
-    # (knocker or None, {player: cards}) — RULES.md's six example hands for A, B, C.
+    # (knocker or None, {player: cards}) — docs/RULES.md's six example hands for A, B, C.
     ("A", {"A": {"pips": 4}, "B": {"pips": 7, "tens": 1}, "C": {"tens": 3}}),
     ("B", {"A": {"pips": 2, "tens": 1}, "B": {"pips": 5}, "C": {"pips": 3}}),
     ("C", {"A": {"pips": 5}, "B": {"pips": 9}, "C": {"pips": 5}}),

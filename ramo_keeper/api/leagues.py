@@ -8,7 +8,7 @@ from .schemas import LeagueRow, NameBody, Named, PlayerBody, Variant
 
 
 def variant_dict(variant) -> dict:
-    """API.md's Variant: the rule facts, with the options' defaults (and, as an addition, their limits)."""
+    """docs/API.md's Variant: the rule facts, with the options' defaults (and, as an addition, their limits)."""
     return {
         "key": variant.key, "name": variant.name,
         "min_players": variant.min_players, "max_players": variant.max_players,

@@ -5,7 +5,7 @@ from flask_login import current_user, login_required
 
 from ..access import require_league
 from ..extensions import db
-from ..game_draft import apply_action, read_draft
+from ..game_draft import apply_action, error_field, read_draft
 from ..models import Game
 from ..scoring import state_of
 from ..services import ServiceError
@@ -55,7 +55,7 @@ def new(league_id: int):
             return see_other(url_for("games.show", game_id=game.id))
         except ServiceError as error:
             db.session.rollback()
-            draft.errors[error.field or "form"] = error.message
+            draft.errors[error.field or error_field(draft, error.message)] = error.message
     elif action:
         apply_action(draft, action)
     status = 422 if draft.errors else 200

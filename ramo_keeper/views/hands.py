@@ -1,6 +1,6 @@
 """Hands: record the next one, preview a hand's value, edit an earlier one, undo the last."""
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, redirect, url_for
 from flask_login import current_user, login_required
 
 from ..extensions import db
@@ -25,29 +25,44 @@ def _attach_error(form, error: ServiceError) -> None:
         form.form_errors.append(error.message)
 
 
+def _play(game, membership, status: int = 200, form=None, notice: str | None = None):
+    """The play area: the fragment for htmx, the full game page otherwise."""
+    return render("games/show.html", "games/_play.html", status=status,
+                  **play_context(game, membership, state_of(game), form), notice=notice)
+
+
+def _conflict(game_id: int, message: str):
+    """409: htmx gets the current play area with the reason on top (nothing typed is worth keeping)."""
+    if not wants_fragment():
+        abort(409, message)
+    game, membership = game_or_404(game_id, "scorer")
+    return _play(game, membership, status=409, notice=message)
+
+
 @bp.post("/games/<int:game_id>/hands")
 @login_required
 def create(game_id: int):
-    """Record the next hand; a repeated idempotency key records nothing new."""
+    """Record the next hand; a retry with the same idempotency key records nothing new."""
     game, membership = game_or_404(game_id, "scorer")
-    if game.status == "finished":
-        abort(409, "The game is over: no more hands can be recorded.")
     form = hand_form(setup_of(game))
     if form.validate_on_submit():
         try:
+            # The key is checked before "game over", so retrying the hand that ended the game succeeds.
             game, _ = service.record_hand(game, current_user, input_from_form(form), form.idempotency_key.data)
             db.session.commit()
         except ServiceError as error:
             db.session.rollback()
             if error.status == 409:
-                abort(409, error.message)
+                return _conflict(game_id, error.message)
+            game, membership = game_or_404(game_id, "scorer")
             _attach_error(form, error)
         else:
             if not wants_fragment():
                 return redirect(url_for("games.show", game_id=game.id), 303)
-            return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
-    return render("games/show.html", "games/_play.html", status=422,
-                  **play_context(game, membership, state_of(game), form))
+            return _play(game, membership)
+    elif game.status == "finished":
+        return _conflict(game_id, "The game is over: no more hands can be recorded.")
+    return _play(game, membership, status=422, form=form)
 
 
 @bp.post("/games/<int:game_id>/preview/<int:player_id>")
@@ -108,10 +123,12 @@ def undo(game_id: int):
         number = game.hands[-1].number if game.hands else None
         service.undo_last_hand(game, current_user)
         db.session.commit()
-        flash(f"Hand {number} was removed.", "info")
+        message = f"Hand {number} was removed."
     except ServiceError as error:
         db.session.rollback()
-        flash(error.message, "error")
-    if wants_fragment() and request.headers.get("HX-Target") == "play":
-        return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
+        game, membership = game_or_404(game_id, "scorer")
+        message = error.message
+    if wants_fragment():
+        return _play(game, membership, notice=message)
+    flash(message, "info")
     return redirect(url_for("games.show", game_id=game.id), 303)

@@ -6,14 +6,15 @@ from flask_login import login_required
 from ..extensions import db
 from ..models import Game
 from ..scoring import load_game, state_of
-from . import render
+from . import render, wants_fragment
 from .game_page import board_context, game_or_404
 
 bp = Blueprint("live", __name__)
 
 
 def _etag(game_id: int, version: int) -> str:
-    return f"g{game_id}v{version}"
+    # The polled fragment and the full page differ, so they never share a validator.
+    return f"g{game_id}v{version}{'f' if wants_fragment() else 'p'}"
 
 
 def _conditional(game_id: int, version: int, build):

@@ -1,4 +1,4 @@
-"""Each endpoint of API.md: its success status and shape."""
+"""Each endpoint of docs/API.md: its success status and shape."""
 
 from openapi_spec_validator import validate
 

@@ -1,4 +1,4 @@
-"""Every row of API.md's error table, each answered as {"error", "details"} and changing nothing."""
+"""Every row of docs/API.md's error table, each answered as {"error", "details"} and changing nothing."""
 
 import pytest
 

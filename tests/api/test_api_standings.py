@@ -1,4 +1,4 @@
-"""Season standings through the API: JSON per RULES.md §5 and a spreadsheet-safe CSV."""
+"""Season standings through the API: JSON per docs/RULES.md §5 and a spreadsheet-safe CSV."""
 
 import csv
 import io
@@ -7,7 +7,7 @@ from .helpers import ramo, result, std
 
 
 def rummy_example_in_a_season(api):
-    """RULES.md's Rummy example (A 152, B 0, C 48, D 0) played in a new season."""
+    """docs/RULES.md's Rummy example (A 152, B 0, C 48, D 0) played in a new season."""
     league, ids = api.league()
     season = api.ok("POST", f"/leagues/{league}/seasons", {"name": "Spring"}, 201)
     a, b, c, d = ids

@@ -57,6 +57,12 @@ def test_a_hand_is_entered_with_steppers_and_recorded_without_a_page_reload(page
     expect(scoreboard).to_contain_text("-50")
     assert page.evaluate("window.samePage") is True, "the page reloaded"
     no_sideways_scroll(page)
+    # Undo, still on the same page: the play area carries its own tools.
+    page.once("dialog", lambda dialog: dialog.accept())
+    page.get_by_role("button", name="Undo hand 1").click()
+    expect(page.get_by_text("Hand 1 was removed.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 1: Bo deals")).to_be_visible()
+    assert page.evaluate("window.samePage") is True, "the page reloaded"
 
 
 def test_rule_errors_show_next_to_the_player_and_keep_what_was_typed(page, live_server):
