@@ -55,13 +55,14 @@ def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectCh
 
 
 def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, version: int | None = None,
-              blank: bool = False):
+              blank: bool = False, hand_number: int | None = None):
     """A form with one block per player: went out, laid down, and a count per card category."""
     variant = rules.get_variant(setup.variant)
 
     class HandForm(FlaskForm):
         idempotency_key = HiddenField(validators=[Length(max=100, message="This form is damaged: reload the page.")])
         expected_version = HiddenField()
+        hand_number = HiddenField()
 
     HandForm.went_out = RadioField(
         "Knocked" if variant.key == "manipulation" else "Went out",
@@ -86,6 +87,8 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
         form.idempotency_key.data = uuid.uuid4().hex
     if version is not None and not form.expected_version.data:
         form.expected_version.data = str(version)
+    if hand_number is not None and not form.hand_number.data:
+        form.hand_number.data = str(hand_number)
     form.setup, form.variant = setup, variant
     form.player_errors = {}
     return form
@@ -142,3 +145,9 @@ def option_value(option: rules.Option, raw: str | None, present: bool):
         if str(choice) == raw:
             return choice
     return raw
+
+
+def posted_number(field) -> int | None:
+    """A hidden number the form carried back (version, hand number), or None if absent or damaged."""
+    raw = (field.data or "").strip()
+    return int(raw) if raw.isdigit() else None

@@ -314,3 +314,17 @@ def test_a_damaged_idempotency_key_is_refused(table, ramo):
     assert response.status_code == 422
     assert "This form is damaged: reload the page." in response.get_data(as_text=True)
     assert table.state(ramo).hand_count == 0
+
+
+def test_two_phones_entering_the_same_hand_record_it_once(table, ramo):
+    import re
+
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    assert re.search(r'name="hand_number" type="hidden" value="1"', page)
+    first_phone = {**table.hand_data(**RAMO_HAND_1), "hand_number": "1"}
+    second_phone = {**table.hand_data(**RAMO_HAND_1), "hand_number": "1"}  # another key: another phone
+    assert table.web.post(f"/games/{ramo}/hands", first_phone, htmx=True).status_code == 200
+    late = table.web.post(f"/games/{ramo}/hands", second_phone, htmx=True)
+    assert late.status_code == 409
+    assert "Hand 1 was already recorded, perhaps from another phone" in late.get_data(as_text=True)
+    assert table.state(ramo).hand_count == 1

@@ -90,10 +90,12 @@ def _existing_by_key(game: Game, key: str) -> Hand | None:
 
 
 def record_hand(game: Game, user: User | None, hand: rules.HandInput,
-                idempotency_key: str | None = None) -> tuple[Game, bool]:
+                idempotency_key: str | None = None, expected_number: int | None = None) -> tuple[Game, bool]:
     """Record the next hand. Returns (game, created); a retried key returns the game unchanged.
 
     The same key with a different body is a conflict: it cannot be a retry of the same tap.
+    `expected_number` is the hand the form was filled in for: if another phone recorded it
+    meanwhile, this one is refused rather than stored as the following hand.
     """
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
     print_ = fingerprint(hand)
@@ -106,6 +108,9 @@ def record_hand(game: Game, user: User | None, hand: rules.HandInput,
     _lock(game)
     if game.status == "finished":
         raise Conflict("The game is over.")
+    if expected_number is not None and expected_number != len(game.hands) + 1:
+        raise Conflict(f"Hand {expected_number} was already recorded, perhaps from another phone: "
+                       "check the scoreboard before entering it again.")
     inputs = inputs_of(game)
     try:
         state = rules.apply_hand(setup_of(game), rules.replay(setup_of(game), inputs), hand)

@@ -40,7 +40,7 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
     context = board_context(game, state)
     can_write = membership is not None and membership.can_write
     if can_write and not state.finished and form is None:
-        form = hand_form(setup_of(game), blank=True)
+        form = hand_form(setup_of(game), blank=True, hand_number=state.hand_count + 1)
     context.update(membership=membership, can_write=can_write, form=form if can_write else None)
     if membership is not None:
         context["audit"] = list(db.session.execute(

@@ -4,7 +4,7 @@ from flask import Blueprint, abort, flash, redirect, url_for
 from flask_login import current_user, login_required
 
 from ..extensions import db
-from ..game_forms import hand_form, input_from_form, player_cards
+from ..game_forms import hand_form, input_from_form, player_cards, posted_number
 from ..scoring import input_of, setup_of, state_of
 from ..services import ServiceError
 from ..services import games as service
@@ -48,7 +48,8 @@ def create(game_id: int):
     if form.validate_on_submit():
         try:
             # The key is checked before "game over", so retrying the hand that ended the game succeeds.
-            game, _ = service.record_hand(game, current_user, input_from_form(form), form.idempotency_key.data)
+            game, _ = service.record_hand(game, current_user, input_from_form(form), form.idempotency_key.data,
+                                          posted_number(form.hand_number))
             db.session.commit()
         except ServiceError as error:
             db.session.rollback()
@@ -99,9 +100,8 @@ def update(game_id: int, number: int):
         abort(404)
     form = hand_form(setup_of(game))
     if form.validate_on_submit():
-        version = int(form.expected_version.data) if (form.expected_version.data or "").isdigit() else None
         try:
-            service.edit_hand(game, current_user, number, input_from_form(form), version)
+            service.edit_hand(game, current_user, number, input_from_form(form), posted_number(form.expected_version))
             db.session.commit()
             flash(f"Hand {number} corrected; the scores after it are recomputed.", "success")
             return redirect(url_for("games.show", game_id=game.id), 303)
