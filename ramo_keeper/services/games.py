@@ -119,15 +119,18 @@ def record_hand(game: Game, user: User | None, hand: rules.HandInput,
     row = Hand(number=len(inputs) + 1, idempotency_key=key, request_fingerprint=print_,
                created_by_id=user.id if user else None)
     store_results(row, state.hands[-1])
-    game.hands.append(row)
-    sync_results(game, state)
     try:
+        # No autoflush: a clash with a concurrent writer must surface at the flush below, where it is handled.
+        with db.session.no_autoflush:
+            game.hands.append(row)
+            sync_results(game, state)
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
         if key and _existing_by_key(game, key) is not None:
             return load_game(game.id), False
-        raise Conflict("Another hand was recorded at the same moment; reload and check the scoreboard.") from None
+        raise Conflict(f"Hand {row.number} was recorded from another phone at the same moment: "
+                       "check the scoreboard before entering it again.") from None
     return game, True
 
 
