@@ -8,8 +8,7 @@ from ramo_keeper import create_app, rules
 from ramo_keeper.extensions import db
 from ramo_keeper.models import Hand
 from ramo_keeper.scoring import load_game
-from ramo_keeper.services import ServiceError
-from ramo_keeper.services import games
+from ramo_keeper.services import ServiceError, games
 from ramo_keeper.services.accounts import create_user
 from ramo_keeper.services.leagues import add_player, create_league
 
