@@ -3,10 +3,19 @@
 import os
 
 from flask import Flask
+from werkzeug.routing import IntegerConverter
 
 from .config import load_config
 from .database import configure_sqlite
 from .extensions import csrf, db, htmx, login_manager, migrate
+
+
+class BoundedIntConverter(IntegerConverter):
+    """`<int:…>` ids that fit the database's integer columns; a larger one is simply not found (404)."""
+
+    def __init__(self, map, *args, **kwargs):
+        kwargs.setdefault("max", 2**31 - 1)
+        super().__init__(map, *args, **kwargs)
 
 
 class RamoKeeper(Flask):
@@ -27,6 +36,9 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=os.path.join(root, "templates"),
         static_folder=os.path.join(root, "static"),
     )
+    app.url_map.converters["int"] = BoundedIntConverter
+    # The API range-checks ids itself so that an out-of-range id is a JSON 404, never a 405.
+    app.url_map.converters["unbounded_int"] = IntegerConverter
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(load_config(app.instance_path))
     if test_config:

@@ -42,7 +42,7 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
 
     The view receives the path ids as keyword arguments, plus `body` (a validated model) when given.
     """
-    rule = PARAM.sub(r"<int:\1>", path)
+    rule = PARAM.sub(r"<unbounded_int:\1>", path)
 
     def decorate(view):
         def endpoint(**kwargs):

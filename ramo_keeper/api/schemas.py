@@ -102,10 +102,13 @@ class PlayerOut(BaseModel):
     name: str
     seat: int
     total: int
-    level: Annotated[int | None, Field(description="The level or contract to play next; null where none.")]
+    level: Annotated[int | None, Field(description="The level or contract to play next; null where none "
+                                                   "and once the game is over.")]
     completed: bool
     rounds_won: int
-    rank: int
+    rank: Annotated[int, Field(description="1 for the best current total; ties share the rank.")]
+    place: Annotated[int, Field(description="Finishing place by the game's winner rule (Ramo's completers "
+                                            "rule puts those who completed level 8 first).")]
     end_bonus: int
 
 

@@ -17,7 +17,7 @@ from ..models import Game, GameResult, Hand, League, Player, Season, Seat, utcno
 from ..scoring import store_results, sync_results
 from . import Conflict, ServiceError
 from .leagues import add_player
-from .seasons import RANKINGS
+from .seasons import MAX_MIN_GAMES, RANKINGS
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1
@@ -87,9 +87,9 @@ def _parse_when(value) -> datetime | None:
         return None
     try:
         parsed = datetime.fromisoformat(value)
-    except ValueError:
+        return parsed.astimezone(UTC).replace(tzinfo=None) if parsed.tzinfo else parsed
+    except (ValueError, OverflowError):  # OverflowError: a zoned time at the edge of the calendar
         return None
-    return parsed.astimezone(UTC).replace(tzinfo=None) if parsed.tzinfo else parsed
 
 
 def import_league(league: League, data: dict) -> dict:
@@ -142,8 +142,9 @@ def _import_seasons(league: League, rows: list) -> dict[int, Season]:
         min_games = _get(row, "min_games", int, where, 0)
         if old_id in seasons or not name or name.casefold() in names or len(name) > 80:
             raise BadBackup(f"{where}: its id or name is missing, too long or used twice.")
-        if ranking not in RANKINGS or min_games < 0:
-            raise BadBackup(f"{where}: unknown ranking {ranking!r} or a negative minimum of games.")
+        if ranking not in RANKINGS or not 0 <= min_games <= MAX_MIN_GAMES:
+            raise BadBackup(f"{where}: unknown ranking {ranking!r}, or a minimum of games outside 0 to "
+                            f"{MAX_MIN_GAMES}.")
         closed = bool(_get(row, "closed", bool, where, False))
         current = bool(_get(row, "is_current", bool, where, False)) and not closed and not current_seen
         current_seen = current_seen or current
@@ -160,7 +161,7 @@ def _import_seasons(league: League, rows: list) -> dict[int, Season]:
 def _import_game(league: League, row: dict, where: str, players: dict, seasons: dict) -> None:
     seat_ids = _get(row, "seats", list, where)
     for old_id in seat_ids:
-        if isinstance(old_id, bool) or old_id not in players:
+        if isinstance(old_id, bool) or not isinstance(old_id, int) or old_id not in players:
             raise BadBackup(f"{where}: seat {old_id!r} is not one of the backup's players.")
     season_old = _get(row, "season_id", int, where, None) if row.get("season_id") is not None else None
     if season_old is not None and season_old not in seasons:

@@ -4,8 +4,23 @@ from .. import rules
 from ..models import Game
 
 
+def rank_by_total(state: rules.GameState) -> dict[int, int]:
+    """docs/API.md's rank: 1 for the best current total, ties sharing (1, 1, 3).
+
+    Best is lowest in penalty games. This can differ from the finishing place, which under Ramo's
+    completers rule puts those who completed level 8 first.
+    """
+    sign = 1 if rules.get_variant(state.setup.variant).lower_is_better else -1
+    return {p.player_id: 1 + sum(1 for q in state.players if sign * q.total < sign * p.total)
+            for p in state.players}
+
+
 def game_dict(game: Game, state: rules.GameState) -> dict:
-    """docs/API.md's Game: seats in order with derived totals, and every hand with its scores."""
+    """docs/API.md's Game: seats in order with derived totals, and every hand with its scores.
+
+    `level` is the level or contract to play next, so it is null once the game is over.
+    """
+    ranks = rank_by_total(state)
     return {
         "id": game.id,
         "variant": game.variant,
@@ -17,8 +32,9 @@ def game_dict(game: Game, state: rules.GameState) -> dict:
         "winner_ids": list(state.winner_ids),
         "version": game.version,
         "players": [{
-            "player_id": p.player_id, "name": p.name, "seat": p.seat, "total": p.total, "level": p.level,
-            "completed": p.completed, "rounds_won": p.rounds_won, "rank": p.rank, "end_bonus": p.end_bonus,
+            "player_id": p.player_id, "name": p.name, "seat": p.seat, "total": p.total,
+            "level": None if state.finished else p.level, "completed": p.completed, "rounds_won": p.rounds_won,
+            "rank": ranks[p.player_id], "place": p.place, "end_bonus": p.end_bonus,
         } for p in state.players],
         "hands": [{
             "number": h.number, "dealer_id": h.dealer_id, "winner_ids": list(h.winner_ids),

@@ -67,8 +67,10 @@ def hand_from_dict(game: Game, body: dict) -> rules.HandInput:
 
 
 def fingerprint(hand: rules.HandInput) -> str:
-    canonical = json.dumps([[r.player_id, sorted(r.cards.items()), r.went_out, r.laid_down, r.knocked,
-                             r.went_rummy] for r in sorted(hand.results, key=lambda r: r.player_id)])
+    """The hand's meaning, not its spelling: missing categories and explicit zeros are the same."""
+    canonical = json.dumps([[r.player_id, sorted((k, v) for k, v in r.cards.items() if v != 0), r.went_out,
+                             r.laid_down, r.knocked, r.went_rummy]
+                            for r in sorted(hand.results, key=lambda r: r.player_id)])
     return hashlib.sha256(canonical.encode()).hexdigest()
 
 
@@ -83,6 +85,13 @@ def _replayed(game: Game, hands: list[rules.HandInput]) -> rules.GameState:
         return rules.replay(setup_of(game), hands)
     except rules.RuleError as error:
         raise RuleBroken(error) from None
+
+
+def _refuse_if_season_closed(game: Game) -> None:
+    """A closed season's standings are final: its games cannot change any more."""
+    if game.season is not None and game.season.closed:
+        raise Conflict(f"{game.season.name} is closed, so its games can no longer change: "
+                       "the owner can reopen the season first.")
 
 
 def _existing_by_key(game: Game, key: str) -> Hand | None:
@@ -148,6 +157,7 @@ def edit_hand(game: Game, user: User | None, number: int, hand: rules.HandInput,
               expected_version: int | None = None) -> Game:
     """Replace hand `number`; everything after it is recomputed, and the change is audited."""
     _lock(game)
+    _refuse_if_season_closed(game)
     if expected_version is not None and expected_version != game.version:
         raise Conflict("The game changed since you opened this hand: reload and edit again.")
     row = hand_row(game, number)
@@ -169,6 +179,7 @@ def edit_hand(game: Game, user: User | None, number: int, hand: rules.HandInput,
 def undo_last_hand(game: Game, user: User | None, number: int | None = None) -> Game:
     """Remove the last hand (only the last one: earlier hands are edited, not removed)."""
     _lock(game)
+    _refuse_if_season_closed(game)
     if not game.hands:
         raise Conflict("There is no hand to undo.")
     last = game.hands[-1]
@@ -184,6 +195,7 @@ def undo_last_hand(game: Game, user: User | None, number: int | None = None) -> 
 
 
 def delete_game(game: Game) -> None:
+    _refuse_if_season_closed(game)
     db.session.delete(game)
     db.session.flush()
 

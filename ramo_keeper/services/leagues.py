@@ -1,6 +1,7 @@
 """Leagues, memberships, invites and rosters."""
 
 import secrets
+import unicodedata
 
 from ..extensions import db
 from ..models import ROLES, League, Membership, Player, Season, User
@@ -86,6 +87,8 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
         raise ServiceError("A player needs a name.", field="name")
     if len(name) > 40:
         raise ServiceError("Names are at most 40 characters.", field="name")
+    if any(unicodedata.category(char).startswith("C") for char in name):
+        raise ServiceError("Names cannot contain line breaks, tabs or other control characters.", field="name")
     if _name_taken(league, name, except_id):
         raise Conflict(f"{name} is already on the roster.", field="name")
     return name

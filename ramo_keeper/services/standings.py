@@ -8,8 +8,8 @@ Ranking (per variant; variants are never added together):
 - "wins": wins, then league points, then average per hand, then name;
 - "average": average per hand, then league points, then wins, then name.
 Average per hand is better when lower in penalty games (Ramo, Contract) and higher otherwise.
-Name only orders the list: players equal on every number share a rank (1, 2, 2, 4), because
-an alphabet is no reason to place someone ahead. Players with fewer than the season's
+The name is the last key, as the rules say, so every ranked player has a rank of their own.
+Players with fewer than the season's
 `min_games` are listed apart, unranked, in the same order.
 """
 
@@ -82,8 +82,9 @@ def _table(variant_key: str, rows: list[dict], season: Season) -> dict:
     rows.sort(key=lambda row: (row["_key"], row["_name_key"], row["player_id"]))
     ranked = [row for row in rows if row["games"] >= season.min_games]
     unranked = [row for row in rows if row["games"] < season.min_games]
+    # docs/RULES.md §5 ends the ordering with the name, so every ranked player has a rank of their own.
     for i, row in enumerate(ranked):
-        row["rank"] = ranked[i - 1]["rank"] if i and ranked[i - 1]["_key"] == row["_key"] else i + 1
+        row["rank"] = i + 1
     for row in rows:
         for private in ("_key", "_average", "_name_key"):
             del row[private]

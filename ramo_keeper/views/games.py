@@ -100,7 +100,11 @@ def delete(game_id: int):
             flash("Tick the box to confirm the deletion.", "error")
             return redirect(url_for("games.delete", game_id=game.id), 303)
         league_id = game.league_id
-        service.delete_game(game)
+        try:
+            service.delete_game(game)
+        except ServiceError as error:
+            flash(error.message, "error")
+            return redirect(url_for("games.show", game_id=game.id), 303)
         db.session.commit()
         flash("The game was deleted.", "info")
         return redirect(url_for("games.index", league_id=league_id), 303)

@@ -236,7 +236,7 @@ def import_backup(league_id: int):
         try:
             data = json.loads(form.file.data.read().decode("utf-8-sig"))
             counts = backups.import_league(league, data)
-        except (UnicodeDecodeError, json.JSONDecodeError):
+        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
             form.file.errors.append("That file is not JSON: choose a backup downloaded from Ramo Keeper.")
         except ServiceError as error:
             form.file.errors.append(error.message)

@@ -26,9 +26,12 @@ def player(league_id: int, player_id: int):
     if person is None:
         abort(404)
     season = None
-    if request.args.get("season", type=int):
+    if request.args.get("season"):
+        season_id = request.args.get("season", type=int)
+        if season_id is None or not 0 < season_id < 2**31:
+            abort(404)
         try:
-            season = season_service.get_season(league, request.args.get("season", type=int))
+            season = season_service.get_season(league, season_id)
         except NotFound:
             abort(404)
     return render("stats/player.html", league=league, membership=membership, person=person, season=season,

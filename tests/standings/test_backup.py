@@ -140,3 +140,47 @@ def test_upload_of_a_file_that_is_not_json_shows_a_field_error(world, web):
                         content_type="multipart/form-data")
     assert response.status_code == 422
     assert "That file is not JSON" in response.get_data(as_text=True)
+
+
+def _valid_backup(world):
+    play(world.league, world.user, "ramo", [world.Ana, world.Bo],
+         [{world.Ana: OUT, world.Bo: ramo(1)}] + empty_ramo_hands(7), None, PER_ROUND)
+    return export_league(world.league)
+
+
+@pytest.mark.parametrize("damage", [
+    lambda b: b["seasons"].append({"id": 99, "name": "Huge", "min_games": 10**30}),
+    lambda b: b["games"][0].__setitem__("seats", [[1]] + b["games"][0]["seats"][1:]),
+    lambda b: b["players"][0].__setitem__("name", "Line\nbreak"),
+], ids=["min-games-overflow", "seat-as-list", "control-character-name"])
+def test_import_refuses_damaged_files_with_a_message_and_imports_nothing(world, damage):
+    backup = _valid_backup(world)
+    damage(backup)
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    with pytest.raises(ServiceError) as refused:
+        import_league(fresh, backup)
+    assert refused.value.message
+    db.session.rollback()
+    assert db.session.get(League, fresh.id).players == []
+
+
+def test_a_date_the_calendar_cannot_shift_falls_back_to_now(world):
+    backup = _valid_backup(world)
+    backup["seasons"].append({"id": 98, "name": "Old", "created_at": "0001-01-01T00:00:00+05:00"})
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    import_league(fresh, backup)
+    old = next(s for s in db.session.get(League, fresh.id).seasons if s.name == "Old")
+    assert old.created_at.year >= 2026
+
+
+def test_deeply_nested_json_upload_is_refused_plainly(world, web):
+    fresh = create_league(world.user, "Restored")
+    db.session.commit()
+    web.login("Owner")
+    web.get(f"/leagues/{fresh.id}/import")
+    upload = web.post(f"/leagues/{fresh.id}/import", {"file": (io.BytesIO(b"[" * 100_000), "backup.json")},
+                      content_type="multipart/form-data")
+    assert upload.status_code == 422
+    assert "That file is not JSON" in upload.get_data(as_text=True)

@@ -113,7 +113,7 @@ def test_players_below_min_games_are_listed_apart(world):
     assert [r["name"] for r in ramo_table["unranked"]] == ["Ana", "Di"]
 
 
-def test_players_equal_on_every_number_share_a_rank(ctx):
+def test_players_equal_on_every_number_are_ranked_by_name(ctx):
     w = World()
     season = create_season(w.league, "Ties")
     # One-hand Rummy games. Ana beats Bo by 10, then Bo beats Ana by 10: both 100 points, 1 win,
@@ -122,9 +122,10 @@ def test_players_equal_on_every_number_share_a_rank(ctx):
     play(w.league, w.user, "rummy", [w.Ana, w.Bo], [{w.Bo: OUT, w.Ana: std(0, 1)}], season, RUMMY_1)
     play(w.league, w.user, "rummy", [w.Cy, w.Di], [{w.Cy: OUT, w.Di: std(0, 1)}], season, RUMMY_1)
     rows = table(season_standings(season), "rummy")["rows"]
-    # Cy leads on average per hand; Ana and Bo are tied on everything and share 2nd (listed by name); Di is 4th.
+    # Cy leads on average per hand; Ana and Bo are tied on every number, so the rules' last key,
+    # the name, puts Ana 2nd and Bo 3rd; Di is 4th.
     assert [(r["rank"], r["name"], r["points"], r["avg_per_hand"]) for r in rows] == [
-        (1, "Cy", 100, 10.0), (2, "Ana", 100, 5.0), (2, "Bo", 100, 5.0), (4, "Di", 0, 0.0)]
+        (1, "Cy", 100, 10.0), (2, "Ana", 100, 5.0), (3, "Bo", 100, 5.0), (4, "Di", 0, 0.0)]
 
 
 def test_unfinished_games_and_other_seasons_do_not_count(world):
