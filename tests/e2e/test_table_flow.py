@@ -81,7 +81,13 @@ def test_rule_errors_show_next_to_the_player_and_keep_what_was_typed(page, live_
 def test_screens_have_no_accessibility_violations(page, live_server):
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    screens = ["/", "/leagues/1", "/leagues/1/players", "/leagues/1/games/new", "/games/1", "/rules/ramo"]
+    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
+    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("3")
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
+    screens = ["/", "/leagues", "/leagues/1", "/leagues/1/players", "/leagues/1/games/new", "/games/1",
+               "/games/1/hands/1/edit", "/leagues/1/games", "/leagues/1/seasons", "/leagues/1/seasons/1",
+               "/leagues/1/players/1/stats", "/rules", "/rules/ramo", "/rules/manipulation", "/account"]
     for path in screens:
         page.goto(live_server + path)
         no_sideways_scroll(page)
