@@ -110,3 +110,43 @@ def test_body_carries_the_csrf_header_for_htmx(web):
     page = web.get("/login").get_data(as_text=True)
     assert "hx-headers='{\"X-CSRFToken\": \"" in page
     assert 'hx-boost="true"' in page
+
+
+def test_account_page_creates_lists_and_revokes_api_tokens(app, web):
+    import re
+
+    from ramo_keeper.services.accounts import user_for_token
+
+    web.register("Ana")
+    web.get("/account")
+    created = web.post("/account/tokens").get_data(as_text=True)
+    token = re.search(r'<code class="token" id="new-token">([^<]+)</code>', created).group(1)
+    with app.app_context():
+        assert user_for_token(token).username == "Ana"  # also stamps "last used"
+        db.session.commit()
+    listing = web.get("/account").get_data(as_text=True)
+    assert token not in listing  # shown once, stored hashed
+    assert f"<code>{token[:8]}…</code>" in listing and "never" not in listing
+    token_id = re.search(r'/account/tokens/(\d+)/revoke', listing).group(1)
+    assert web.post(f"/account/tokens/{token_id}/revoke").status_code == 303
+    assert "revoked" in web.get("/account").get_data(as_text=True)
+    with app.app_context():
+        assert user_for_token(token) is None
+
+
+def test_a_user_cannot_revoke_someone_elses_token(app, web, new_web):
+    from ramo_keeper.models import ApiToken
+    from ramo_keeper.services.accounts import issue_token
+
+    web.register("Ana")
+    with app.app_context():
+        bo = User(username="Bo", username_key="bo", password_hash="x")
+        db.session.add(bo)
+        db.session.flush()
+        issue_token(bo)
+        db.session.commit()
+        token_id = db.session.execute(db.select(ApiToken.id)).scalar_one()
+    web.get("/account")
+    web.post(f"/account/tokens/{token_id}/revoke")
+    with app.app_context():
+        assert db.session.get(ApiToken, token_id).revoked_at is None
