@@ -1,6 +1,7 @@
 """Hand entry: fragments, validation messages next to the player, idempotency, edits and undo."""
 
 import pytest
+from markupsafe import escape
 
 from ramo_keeper.extensions import db
 from ramo_keeper.models import AuditEntry, GameResult, Hand
@@ -328,3 +329,22 @@ def test_two_phones_entering_the_same_hand_record_it_once(table, ramo):
     assert late.status_code == 409
     assert "Hand 1 was already recorded, perhaps from another phone" in late.get_data(as_text=True)
     assert table.state(ramo).hand_count == 1
+
+
+@pytest.mark.parametrize(("variant", "hand", "player", "message"), [
+    ("rummy", dict(out="A", cards={"B": {"pips": 1}, "C": {"pips": 5}}), "B",
+     "B's pips cannot be 1: the smallest pip card is a 2"),
+    ("rummy", dict(out="A", cards={"B": {"pips": 540, "tens": 1}, "C": {"pips": 5}}), "B",
+     "B cannot hold more than 60 cards"),
+    ("manipulation", dict(out="A", cards={"A": {"pips": 3}, "C": {"pips": 9}}), "B",
+     "B holds no cards, so B went out and must be the knocker"),
+    ("ramo", dict(out="A", cards={"A": {"special": 1}}), "A", "A went out but still holds 1 card"),
+])
+def test_rule_messages_appear_in_the_named_players_block(table, variant, hand, player, message):
+    game = table.new_game(variant, ["A", "B", "C"])
+    response = table.post_hand(game, htmx=True, **hand)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    block = page.split(f'id="player-{table.id(player)}"')[1].split("</fieldset>")[0]
+    assert str(escape(message)) in block
+    assert table.state(game).hand_count == 0
