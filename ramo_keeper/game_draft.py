@@ -9,8 +9,11 @@ from dataclasses import dataclass, field
 from werkzeug.datastructures import MultiDict
 
 from . import rules
+from .extensions import db
 from .game_forms import option_value
 from .models import Player
+from .services import ServiceError, games
+from .services.leagues import add_player
 
 
 @dataclass
@@ -76,6 +79,33 @@ def apply_action(draft: Draft, action: str) -> None:
             seats[i], seats[j] = seats[j], seats[i]
     if draft.first_dealer_id not in seats:
         draft.first_dealer_id = seats[0] if seats else None
+
+
+def carry_out(draft: Draft, action: str, league, user, players: dict, new_name: str = ""):
+    """Apply one tap to the draft; "create" returns the new game, anything else None.
+
+    Errors land in draft.errors under the field they concern, and the session is left clean.
+    """
+    if action == "new_player":
+        try:
+            player = add_player(league, new_name)
+        except ServiceError as error:
+            draft.errors["new_player"] = error.message
+            return None
+        db.session.commit()
+        players[player.id] = player
+        draft.seats.append(player.id)
+        draft.first_dealer_id = draft.first_dealer_id or player.id
+    elif action == "create":
+        try:
+            return games.create_game(league, user, draft.variant.key, draft.seats, draft.first_dealer_id,
+                                     draft.season_id, draft.options, use_current_season=False)
+        except ServiceError as error:
+            db.session.rollback()
+            draft.errors[error.field or error_field(draft, error.message)] = error.message
+    elif action:
+        apply_action(draft, action)
+    return None
 
 
 def error_field(draft: Draft, message: str) -> str:

@@ -5,12 +5,12 @@ from flask_login import current_user, login_required
 
 from ..access import require_league
 from ..extensions import db
-from ..game_draft import apply_action, error_field, read_draft
+from ..game_draft import carry_out, read_draft
 from ..models import Game
 from ..scoring import state_of
 from ..services import ServiceError
 from ..services import games as service
-from ..services.leagues import add_player, roster
+from ..services.leagues import roster
 from . import render, see_other
 from .game_page import game_or_404, play_context
 
@@ -36,28 +36,11 @@ def new(league_id: int):
     current = service.current_season(league)
     draft = read_draft(request.form if request.method == "POST" else request.args, players,
                        current.id if current else None)
-    action = request.form.get("action", "")
-    if action == "new_player":
-        try:
-            player = add_player(league, request.form.get("new_player", ""))
-            players[player.id] = player
-            draft.seats.append(player.id)
-            draft.first_dealer_id = draft.first_dealer_id or player.id
-            db.session.commit()
-        except ServiceError as error:
-            draft.errors["new_player"] = error.message
-    elif action == "create":
-        try:
-            game = service.create_game(league, current_user, draft.variant.key, draft.seats,
-                                       draft.first_dealer_id, draft.season_id, draft.options,
-                                       use_current_season=False)
-            db.session.commit()
-            return see_other(url_for("games.show", game_id=game.id))
-        except ServiceError as error:
-            db.session.rollback()
-            draft.errors[error.field or error_field(draft, error.message)] = error.message
-    elif action:
-        apply_action(draft, action)
+    game = carry_out(draft, request.form.get("action", ""), league, current_user, players,
+                     request.form.get("new_player", ""))
+    if game is not None:
+        db.session.commit()
+        return see_other(url_for("games.show", game_id=game.id))
     status = 422 if draft.errors else 200
     return render("games/new.html", "games/_new_form.html", status=status, league=league, draft=draft,
                   players=players, seasons=[s for s in league.seasons if not s.closed])
