@@ -16,6 +16,29 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   });
 
+  // A request that never arrived (flaky Wi-Fi) or failed on the server leaves the form as typed:
+  // say so next to the form, so the table knows to tap again. The retry carries the same
+  // idempotency key, so it can never record the hand twice.
+  function showSendProblem(event, text) {
+    const form = event.target.closest("form") || event.target;
+    let note = form.querySelector(".send-problem");
+    if (!note) {
+      note = document.createElement("p");
+      note.className = "send-problem form-error";
+      note.setAttribute("role", "alert");
+      form.prepend(note);
+    }
+    note.textContent = text;
+  }
+  document.addEventListener("htmx:sendError", function (event) {
+    showSendProblem(event, "Not sent: the connection dropped. Nothing is lost — tap the button again.");
+  });
+  document.addEventListener("htmx:responseError", function (event) {
+    if (event.detail.xhr.status >= 500) {
+      showSendProblem(event, "The server had a problem and saved nothing. Tap the button again in a moment.");
+    }
+  });
+
   // Keep the screen awake while a game is on screen (Wake Lock API, where the browser has it).
   let lock = null;
   async function keepAwake() {

@@ -110,3 +110,27 @@ def test_live_view_follows_the_game_by_polling(page, live_server, context):
     expect(page.get_by_role("heading", name="Hand 2: Di deals")).to_be_visible()
     expect(other.locator(".scoreboard")).to_contain_text("-50", timeout=12_000)
     other.close()
+
+
+def test_a_dropped_connection_keeps_the_hand_and_a_retry_records_it_once(page, live_server):
+    register_and_set_up(page, live_server)
+    start_ramo(page, live_server)
+    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
+    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("4")
+    dropped = []
+
+    def drop_once(route):
+        if not dropped:
+            dropped.append(route.request.url)
+            route.abort("internetdisconnected")
+        else:
+            route.continue_()
+
+    page.route("**/games/1/hands", drop_once)
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.locator(".send-problem")).to_contain_text("Nothing is lost")
+    expect(page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True)).to_have_value("4")
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
+    assert len(dropped) == 1
+    expect(page.locator(".hand-grid tbody tr")).to_have_count(1)
