@@ -11,10 +11,10 @@ import time
 from pathlib import Path
 
 from ramo_keeper import create_app, rules
+from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
-from ramo_keeper.services import games
-from ramo_keeper.services.accounts import create_user
-from ramo_keeper.services.leagues import add_player, create_league
+from ramo_keeper.games import service as games
+from ramo_keeper.leagues.service import add_player, create_league
 
 
 def best_of(fn, repeat: int = 7) -> float:

@@ -56,7 +56,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     web.init_app(app)
 
-    from .cli import users_cli
+    from .accounts.cli import users_cli
 
     app.cli.add_command(users_cli)
     return app

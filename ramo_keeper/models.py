@@ -1,4 +1,4 @@
-"""Database tables. No scoring happens here: see scoring.py and rules/."""
+"""Database tables. No scoring happens here: see games/stored.py and rules/."""
 
 from datetime import UTC, datetime
 

@@ -4,7 +4,7 @@ from flask import Flask
 from markupsafe import Markup, escape
 
 from . import rules
-from .game_forms import category_fields, player_cards
+from .games.forms import category_fields, player_cards
 
 
 def value_output(variant_key: str, options, cards: dict, player_id: int) -> Markup:

@@ -8,9 +8,16 @@ from .models import User
 
 
 def init_app(app: Flask) -> None:
-    from .views import api, auth, games, hands, leagues, live, main, players, rules_pages, seasons, stats
+    from . import api, home, rulebook
+    from .accounts import routes as accounts
+    from .games import hands, live
+    from .games import routes as games
+    from .leagues import roster
+    from .leagues import routes as leagues
+    from .seasons import player_page
+    from .seasons import routes as seasons
 
-    for module in (main, auth, leagues, players, games, hands, live, rules_pages, seasons, stats, api):
+    for module in (home, accounts, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
         app.register_blueprint(module.bp)
 
     from . import template_helpers

@@ -129,8 +129,8 @@ class Table:
     """A league owned by Ana with players on its roster, and Ana logged in through `web`."""
 
     def __init__(self, app, web, names):
-        from ramo_keeper.services.accounts import create_user
-        from ramo_keeper.services.leagues import add_player, create_league
+        from ramo_keeper.accounts.service import create_user
+        from ramo_keeper.leagues.service import add_player, create_league
 
         with app.app_context():
             owner = create_user("Ana", "correct horse")
@@ -184,7 +184,7 @@ class Table:
         return self.web.post(f"/games/{game_id}/hands", self.hand_data(**hand), htmx=htmx)
 
     def state(self, game_id: int):
-        from ramo_keeper.scoring import load_game, state_of
+        from ramo_keeper.games.stored import load_game, state_of
 
         with self.app.app_context():
             return state_of(load_game(game_id))

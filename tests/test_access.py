@@ -7,10 +7,10 @@ The routes are read from the app's URL map, so a new league-scoped route is cove
 import pytest
 
 from ramo_keeper import create_app
+from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
+from ramo_keeper.leagues.service import add_player, create_league, join
 from ramo_keeper.models import Membership
-from ramo_keeper.services.accounts import create_user
-from ramo_keeper.services.leagues import add_player, create_league, join
 
 # Routes that are public, or scoped by something other than league membership.
 NOT_LEAGUE_SCOPED_PREFIXES = ("/static", "/api/", "/join/", "/rules", "/live/")
@@ -62,7 +62,7 @@ def world(app, new_web):
 def extra_ids(league, owner, players) -> dict:
     """Ids of a game with one hand, once games exist."""
     try:
-        from ramo_keeper.services import games
+        from ramo_keeper.games import service as games
     except ImportError:
         return {}
     game = games.create_game(league, owner, "ramo", [p.id for p in players])

@@ -115,7 +115,7 @@ def test_body_carries_the_csrf_header_for_htmx(web):
 def test_account_page_creates_lists_and_revokes_api_tokens(app, web):
     import re
 
-    from ramo_keeper.services.accounts import user_for_token
+    from ramo_keeper.accounts.service import user_for_token
 
     web.register("Ana")
     web.get("/account")
@@ -135,8 +135,8 @@ def test_account_page_creates_lists_and_revokes_api_tokens(app, web):
 
 
 def test_a_user_cannot_revoke_someone_elses_token(app, web, new_web):
+    from ramo_keeper.accounts.service import issue_token
     from ramo_keeper.models import ApiToken
-    from ramo_keeper.services.accounts import issue_token
 
     web.register("Ana")
     with app.app_context():

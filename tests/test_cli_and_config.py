@@ -3,9 +3,9 @@
 import pytest
 
 from ramo_keeper import create_app
+from ramo_keeper.accounts.service import authenticate, user_for_token
 from ramo_keeper.config import ConfigError, load_config
 from ramo_keeper.extensions import db
-from ramo_keeper.services.accounts import authenticate, user_for_token
 
 
 def test_users_create_then_duplicate_fails(app, runner):

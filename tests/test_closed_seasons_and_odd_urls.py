@@ -4,7 +4,7 @@ import pytest
 
 from ramo_keeper.extensions import db
 from ramo_keeper.models import Season
-from ramo_keeper.services.seasons import close
+from ramo_keeper.seasons.service import close
 
 
 def test_a_closed_seasons_game_cannot_be_edited_undone_or_deleted(table):

@@ -5,12 +5,13 @@ import threading
 import pytest
 
 from ramo_keeper import create_app, rules
+from ramo_keeper.accounts.service import create_user
+from ramo_keeper.errors import ServiceError
 from ramo_keeper.extensions import db
+from ramo_keeper.games import service as games
+from ramo_keeper.games.stored import load_game
+from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Hand
-from ramo_keeper.scoring import load_game
-from ramo_keeper.services import ServiceError, games
-from ramo_keeper.services.accounts import create_user
-from ramo_keeper.services.leagues import add_player, create_league
 
 WORKERS = 6
 

@@ -106,9 +106,9 @@ def test_owner_deletes_a_game_after_confirming(app, table):
 
 
 def test_scorer_cannot_delete_a_game(app, table, new_web):
+    from ramo_keeper.accounts.service import create_user
+    from ramo_keeper.leagues.service import join
     from ramo_keeper.models import League
-    from ramo_keeper.services.accounts import create_user
-    from ramo_keeper.services.leagues import join
 
     game_id = table.new_game("ramo", ["A", "B", "C"])
     with app.app_context():

@@ -218,9 +218,9 @@ def test_a_hand_posted_to_a_finished_game_is_409_and_changes_nothing(table):
 
 
 def test_viewer_and_outsider_cannot_post_hands(table, ramo, new_web):
+    from ramo_keeper.accounts.service import create_user
+    from ramo_keeper.leagues.service import join
     from ramo_keeper.models import League
-    from ramo_keeper.services.accounts import create_user
-    from ramo_keeper.services.leagues import join
 
     with table.app.app_context():
         viewer = create_user("Vi", "correct horse")
@@ -241,8 +241,8 @@ def test_viewer_and_outsider_cannot_post_hands(table, ramo, new_web):
 
 
 def test_another_leagues_game_is_404(table, new_web):
-    from ramo_keeper.services.accounts import create_user
-    from ramo_keeper.services.leagues import add_player, create_league
+    from ramo_keeper.accounts.service import create_user
+    from ramo_keeper.leagues.service import add_player, create_league
 
     game = table.new_game("ramo", ["A", "B", "C"])
     with table.app.app_context():

@@ -5,10 +5,10 @@ from hypothesis import strategies as st
 
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
+from ramo_keeper.games import service as games
+from ramo_keeper.games.stored import load_game, state_of
+from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import GameResult, User
-from ramo_keeper.scoring import load_game, state_of
-from ramo_keeper.services import games
-from ramo_keeper.services.leagues import add_player, create_league
 
 
 def recomputed(game) -> dict:

@@ -6,9 +6,9 @@ from dataclasses import dataclass, field
 from flask import Blueprint, abort, g, jsonify, request
 from pydantic import BaseModel, ValidationError
 
+from ..accounts.service import user_for_token
+from ..errors import ServiceError
 from ..extensions import csrf, db
-from ..services import ServiceError
-from ..services.accounts import user_for_token
 from .schemas import MAX_ID
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -124,4 +124,4 @@ def server_error(err):
     return error(500, "Something went wrong on our side and nothing was saved; try again later.")
 
 
-from . import games, leagues, standings  # noqa: E402,F401  (the views register themselves on bp)
+from . import games, leagues, seasons  # noqa: E402,F401  (the views register themselves on bp)

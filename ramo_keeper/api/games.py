@@ -5,10 +5,10 @@ import re
 from flask import abort, jsonify, request, url_for
 
 from ..access import require_league
-from ..scoring import load_game, state_of
-from ..services import games as service
-from ..services.game_json import game_dict
+from ..games import service
+from ..games.stored import load_game, state_of
 from . import error, route, user
+from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody
 
 KEY = re.compile(r"[\x20-\x7e]{1,100}")

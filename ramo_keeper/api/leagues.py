@@ -1,8 +1,8 @@
 """Variants, leagues, rosters and seasons."""
 
 from ..access import require_league
+from ..leagues import service
 from ..rules import VARIANTS
-from ..services import leagues as service
 from . import route, user
 from .schemas import LeagueRow, NameBody, Named, PlayerBody, Variant
 
@@ -58,7 +58,7 @@ def create_player(league_id: int, body: PlayerBody):
 @route("POST", "/leagues/{league_id}/seasons", 201, Named, NameBody, errors=(400, 403, 404, 409, 422))
 def create_season(league_id: int, body: NameBody):
     """Start a season in the league (scorers and owners, as on the seasons page)."""
-    from ..services.seasons import create_season as create
+    from ..seasons.service import create_season as create
 
     league, _ = require_league(league_id, "scorer", user())
     season = create(league, body.name)

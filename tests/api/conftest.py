@@ -2,9 +2,9 @@
 
 import pytest
 
+from ramo_keeper.accounts.service import create_user, find_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.models import League, Membership
-from ramo_keeper.services.accounts import create_user, find_user, issue_token
 
 from .helpers import Api
 

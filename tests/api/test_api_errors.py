@@ -2,8 +2,8 @@
 
 import pytest
 
+from ramo_keeper.accounts.service import find_user, revoke_token
 from ramo_keeper.extensions import db
-from ramo_keeper.services.accounts import find_user, revoke_token
 
 from .helpers import ramo, result
 

@@ -54,7 +54,7 @@ def test_games_of_a_closed_season_cannot_change(api):
     with api.app.app_context():
         from ramo_keeper.extensions import db
         from ramo_keeper.models import Season
-        from ramo_keeper.services.seasons import close
+        from ramo_keeper.seasons.service import close
 
         close(db.session.get(Season, season["id"]))
         db.session.commit()

@@ -7,16 +7,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from ramo_keeper.rules import (
-    HandInput,
-    PlayerResult,
-    RuleError,
-    apply_hand,
-    get_variant,
-    new_game,
-    replay,
-    start_state,
-)
+from ramo_keeper.rules import HandInput, PlayerResult, RuleError, apply_hand, get_variant, new_game, replay, start_state
 
 from .tables import seats
 

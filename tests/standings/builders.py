@@ -1,9 +1,9 @@
 """Builders for the standings tests: a league with players, and whole games played through the services."""
 
+from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
-from ramo_keeper.services import games
-from ramo_keeper.services.accounts import create_user
-from ramo_keeper.services.leagues import add_player, create_league
+from ramo_keeper.games import service as games
+from ramo_keeper.leagues.service import add_player, create_league
 
 
 def ramo(low=0, high=0, special=0) -> dict:
@@ -72,7 +72,7 @@ def build_spring(w: World, season=None):
     Ramo is played per_round (eight hands; only hand 1 scores, the other seven are empty hands
     where the stock ran dry), Rummy ends after two hands.
     """
-    from ramo_keeper.services.seasons import create_season
+    from ramo_keeper.seasons.service import create_season
 
     season = season or create_season(w.league, "Spring")
     rest = empty_ramo_hands(7)

@@ -5,13 +5,13 @@ import json
 
 import pytest
 
+from ramo_keeper.errors import Conflict, ServiceError
 from ramo_keeper.extensions import db
+from ramo_keeper.leagues.backup import export_league, import_league
+from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, League, Season
-from ramo_keeper.services import Conflict, ServiceError
-from ramo_keeper.services.backup import export_league, import_league
-from ramo_keeper.services.leagues import add_player, create_league
-from ramo_keeper.services.seasons import close, create_season
-from ramo_keeper.services.standings import season_standings
+from ramo_keeper.seasons.service import close, create_season
+from ramo_keeper.seasons.standings import season_standings
 
 from .builders import OUT, PER_ROUND, build_spring, empty_ramo_hands, play, ramo, std
 

@@ -5,8 +5,8 @@ import io
 
 from ramo_keeper.extensions import db
 from ramo_keeper.models import Player
-from ramo_keeper.services.seasons import create_season
-from ramo_keeper.services.standings import CSV_HEADER, season_standings, standings_csv
+from ramo_keeper.seasons.service import create_season
+from ramo_keeper.seasons.standings import CSV_HEADER, season_standings, standings_csv
 
 from .builders import OUT, PER_ROUND, build_spring, empty_ramo_hands, play, ramo
 

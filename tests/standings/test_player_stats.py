@@ -1,7 +1,7 @@
 """A player's page: record, best and worst games, lay-down rate per Ramo level, head-to-head."""
 
-from ramo_keeper.services.seasons import create_season
-from ramo_keeper.services.stats import player_stats
+from ramo_keeper.seasons.player_stats import player_stats
+from ramo_keeper.seasons.service import create_season
 
 from .builders import OUT, play, ramo, std
 

@@ -2,12 +2,12 @@
 
 import pytest
 
+from ramo_keeper.accounts.service import create_user
+from ramo_keeper.errors import Conflict
 from ramo_keeper.extensions import db
+from ramo_keeper.leagues.service import create_league, join
 from ramo_keeper.models import Season
-from ramo_keeper.services import Conflict
-from ramo_keeper.services.accounts import create_user
-from ramo_keeper.services.leagues import create_league, join
-from ramo_keeper.services.seasons import close, create_season, reopen, set_current
+from ramo_keeper.seasons.service import close, create_season, reopen, set_current
 
 from .builders import PER_ROUND, build_spring, empty_ramo_hands, play
 

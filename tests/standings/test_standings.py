@@ -6,13 +6,13 @@ from fractions import Fraction
 import pytest
 
 from ramo_keeper import rules
+from ramo_keeper.errors import Conflict
 from ramo_keeper.extensions import db
+from ramo_keeper.games.service import create_game, hand_from_dict, record_hand, undo_last_hand
+from ramo_keeper.games.stored import load_game, state_of
 from ramo_keeper.models import Game
-from ramo_keeper.scoring import load_game, state_of
-from ramo_keeper.services import Conflict
-from ramo_keeper.services.games import create_game, hand_from_dict, record_hand, undo_last_hand
-from ramo_keeper.services.seasons import change_settings, close, create_season
-from ramo_keeper.services.standings import rounded, season_standings
+from ramo_keeper.seasons.service import change_settings, close, create_season
+from ramo_keeper.seasons.standings import rounded, season_standings
 
 from .builders import OUT, PER_ROUND, RUMMY_1, World, build_spring, empty_ramo_hands, play, ramo, result, std
 

@@ -4,12 +4,13 @@ from flask import Blueprint, abort, flash, redirect, session, url_for
 from flask_login import current_user, login_required
 
 from ..access import require_league
+from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, LeagueForm, RoleForm
+from ..forms import EmptyForm
 from ..models import Membership
-from ..services import ServiceError
-from ..services import leagues as service
-from . import render
+from ..rendering import render
+from . import service
+from .forms import LeagueForm, RoleForm
 
 bp = Blueprint("leagues", __name__)
 

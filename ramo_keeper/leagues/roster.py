@@ -4,11 +4,12 @@ from flask import Blueprint, abort, redirect, url_for
 from flask_login import login_required
 
 from ..access import require_league
+from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, NameForm, PlayerForm
-from ..services import ServiceError
-from ..services import leagues as service
-from . import render
+from ..forms import EmptyForm, NameForm
+from ..rendering import render
+from . import service
+from .forms import PlayerForm
 
 bp = Blueprint("players", __name__)
 

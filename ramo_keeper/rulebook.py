@@ -2,8 +2,8 @@
 
 from flask import Blueprint, abort
 
-from .. import rules
-from . import render
+from . import rules
+from .rendering import render
 
 bp = Blueprint("rules_pages", __name__)
 

@@ -3,9 +3,9 @@
 import secrets
 import unicodedata
 
+from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ROLES, League, Membership, Player, Season, User
-from . import Conflict, ServiceError
 
 
 def create_league(owner: User, name: str) -> League:

@@ -5,12 +5,13 @@ from urllib.parse import urlsplit
 from flask import Blueprint, flash, redirect, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 
+from ..errors import ServiceError
 from ..extensions import db
-from ..forms import ChangePasswordForm, EmptyForm, LoginForm, RegisterForm
+from ..forms import EmptyForm
 from ..models import ApiToken
-from ..services import ServiceError
-from ..services.accounts import authenticate, create_user, issue_token, revoke_token
-from . import render
+from ..rendering import render
+from .forms import ChangePasswordForm, LoginForm, RegisterForm
+from .service import authenticate, create_user, issue_token, revoke_token
 
 bp = Blueprint("auth", __name__)
 

@@ -4,15 +4,15 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
 from ..access import require_league
+from ..errors import ServiceError
 from ..extensions import db
-from ..game_draft import carry_out, read_draft
+from ..leagues.service import roster
 from ..models import Game
-from ..scoring import state_of
-from ..services import ServiceError
-from ..services import games as service
-from ..services.leagues import roster
-from . import render, see_other
-from .game_page import game_or_404, play_context
+from ..rendering import render, see_other
+from . import service
+from .draft import carry_out, read_draft
+from .page import game_or_404, play_context
+from .stored import state_of
 
 bp = Blueprint("games", __name__)
 

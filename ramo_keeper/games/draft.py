@@ -8,12 +8,13 @@ from dataclasses import dataclass, field
 
 from werkzeug.datastructures import MultiDict
 
-from . import rules
-from .extensions import db
-from .game_forms import option_value
-from .models import Player
-from .services import ServiceError, games
-from .services.leagues import add_player
+from .. import rules
+from ..errors import ServiceError
+from ..extensions import db
+from ..leagues.service import add_player
+from ..models import Player
+from . import service as games
+from .forms import option_value
 
 
 @dataclass

@@ -5,11 +5,11 @@ from flask_login import login_required
 
 from .. import charts
 from ..access import require_league
-from ..services import NotFound
-from ..services import leagues as league_service
-from ..services import seasons as season_service
-from ..services.stats import player_stats
-from . import render
+from ..errors import NotFound
+from ..leagues import service as league_service
+from ..rendering import render
+from . import service as season_service
+from .player_stats import player_stats
 
 bp = Blueprint("stats", __name__)
 

@@ -20,7 +20,7 @@ def _season(season_id: int) -> Season:
 @route("GET", "/seasons/{season_id}/standings", response=Standings, errors=(404,))
 def standings(season_id: int):
     """The season's standings, one table per game (docs/RULES.md §5)."""
-    from ..services.standings import season_standings
+    from ..seasons.standings import season_standings
 
     return season_standings(_season(season_id))
 
@@ -28,7 +28,7 @@ def standings(season_id: int):
 @route("GET", "/seasons/{season_id}/standings.csv", response="text/csv", errors=(404,))
 def standings_csv(season_id: int):
     """The same standings as CSV, safe to open in a spreadsheet."""
-    from ..services.standings import season_standings, standings_csv
+    from ..seasons.standings import season_standings, standings_csv
 
     season = _season(season_id)
     return Response(standings_csv(season_standings(season)), mimetype="text/csv", headers={

@@ -3,9 +3,9 @@
 import click
 from flask.cli import AppGroup
 
-from .extensions import db
-from .services import ServiceError
-from .services.accounts import create_user, find_user, issue_token
+from ..errors import ServiceError
+from ..extensions import db
+from .service import create_user, find_user, issue_token
 
 users_cli = AppGroup("users", help="Manage accounts and API tokens.")
 

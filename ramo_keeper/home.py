@@ -3,10 +3,10 @@
 from flask import Blueprint
 from flask_login import current_user
 
-from ..extensions import db
-from ..models import Game, Membership
-from ..services.leagues import leagues_of
-from . import render
+from .extensions import db
+from .leagues.service import leagues_of
+from .models import Game, Membership
+from .rendering import render
 
 bp = Blueprint("main", __name__)
 RECENT_RESULTS = 10

@@ -17,13 +17,13 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from .. import charts
 from ..access import require_league
+from ..errors import NotFound, ServiceError
 from ..extensions import db
 from ..forms import EmptyForm, strip
-from ..services import NotFound, ServiceError
-from ..services import backup as backups
-from ..services import seasons as service
-from ..services.standings import season_points_series, season_standings, standings_csv
-from . import render
+from ..leagues import backup as backups
+from ..rendering import render
+from . import service
+from .standings import season_points_series, season_standings, standings_csv
 
 bp = Blueprint("seasons", __name__)
 RANKING_CHOICES = [SelectChoice(key, label) for key, label in service.RANKINGS.items()]

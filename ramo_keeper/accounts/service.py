@@ -3,9 +3,9 @@
 import hashlib
 import secrets
 
+from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ApiToken, User, utcnow
-from . import Conflict, ServiceError
 
 MIN_PASSWORD = 8
 

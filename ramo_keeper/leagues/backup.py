@@ -12,12 +12,12 @@ automatic "Season 1", are replaced by the backup's), so it can never mix with li
 from datetime import UTC, datetime
 
 from .. import rules
+from ..errors import Conflict, ServiceError
 from ..extensions import db
+from ..games.stored import store_results, sync_results
 from ..models import Game, GameResult, Hand, League, Player, Season, Seat, utcnow
-from ..scoring import store_results, sync_results
-from . import Conflict, ServiceError
-from .leagues import add_player
-from .seasons import MAX_MIN_GAMES, RANKINGS
+from ..seasons.service import MAX_MIN_GAMES, RANKINGS
+from .service import add_player
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1

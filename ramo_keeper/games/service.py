@@ -7,10 +7,10 @@ import secrets
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
+from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import AuditEntry, Game, Hand, League, Player, Season, Seat, User
-from ..scoring import input_of, inputs_of, load_game, setup_of, store_results, sync_results
-from . import Conflict, ServiceError
+from .stored import input_of, inputs_of, load_game, setup_of, store_results, sync_results
 
 
 class RuleBroken(ServiceError):

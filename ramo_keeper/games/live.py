@@ -5,9 +5,9 @@ from flask_login import login_required
 
 from ..extensions import db
 from ..models import Game
-from ..scoring import load_game, state_of
-from . import render, wants_fragment
-from .game_page import board_context, game_or_404
+from ..rendering import render, wants_fragment
+from .page import board_context, game_or_404
+from .stored import load_game, state_of
 
 bp = Blueprint("live", __name__)
 

@@ -7,7 +7,7 @@ from wtforms import BooleanField, HiddenField, IntegerField, RadioField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from . import rules
+from .. import rules
 
 MAX_CARDS = 60
 MAX_PIPS = 540

@@ -7,9 +7,9 @@ from markupsafe import Markup
 from .. import rules
 from ..access import require_league
 from ..extensions import db
-from ..game_forms import hand_form
 from ..models import AuditEntry, Game
-from ..scoring import load_game, setup_of
+from .forms import hand_form
+from .stored import load_game, setup_of
 
 
 def game_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object]:

@@ -4,9 +4,9 @@ At most one season per league is current (new games join it); a closed season ta
 games, so its standings are final. The owner may reopen a season closed by mistake.
 """
 
+from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..models import Game, League, Season
-from . import Conflict, NotFound, ServiceError
 
 RANKINGS = {
     "points": "League points",

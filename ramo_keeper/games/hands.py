@@ -3,15 +3,15 @@
 from flask import Blueprint, abort, flash, redirect, url_for
 from flask_login import current_user, login_required
 
+from ..errors import ServiceError
 from ..extensions import db
-from ..game_forms import hand_form, input_from_form, player_cards, posted_number
-from ..scoring import input_of, setup_of, state_of
-from ..services import ServiceError
-from ..services import games as service
-from ..services.games import RuleBroken
+from ..rendering import render, wants_fragment
 from ..template_helpers import value_output
-from . import render, wants_fragment
-from .game_page import game_or_404, play_context
+from . import service
+from .forms import hand_form, input_from_form, player_cards, posted_number
+from .page import game_or_404, play_context
+from .service import RuleBroken
+from .stored import input_of, setup_of, state_of
 
 bp = Blueprint("hands", __name__)
 

@@ -7,9 +7,9 @@ standings queries, and `sync_results` rewrites it from a replay whenever the gam
 
 from sqlalchemy.orm import selectinload
 
-from . import rules
-from .extensions import db
-from .models import Game, GameResult, Hand, HandResult, Seat, utcnow
+from .. import rules
+from ..extensions import db
+from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 
 
 def load_game(game_id: int) -> Game | None:

@@ -1,0 +1,1 @@
+"""Accounts: registration, login, API tokens and the `flask users` commands."""

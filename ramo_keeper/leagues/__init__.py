@@ -1,0 +1,1 @@
+"""Leagues: membership and invites, the roster of players, and league backups."""

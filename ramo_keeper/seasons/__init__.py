@@ -1,0 +1,1 @@
+"""Seasons: standings, exports, charts data and each player's statistics."""
