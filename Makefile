@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export FLASK_APP := app
 
-.PHONY: run test test-fast lint bench system-deps clean
+.PHONY: run test test-fast lint bench system-deps clean i18n translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,7 +21,24 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	$(BIN)/pip install -q -r requirements-dev.txt
 	touch $(VENV)/.installed $@
 
-run: $(VENV)/.installed
+# Catalogues: the .po files are the source (committed); the .mo files are built from them here.
+I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
+PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
+MO_FILES := $(PO_FILES:.po=.mo)
+
+%.mo: %.po $(VENV)/.installed
+	$(BIN)/pybabel -q compile -i $< -o $@
+
+translations: $(MO_FILES)
+
+# Extract every marked string, merge it into each language's catalogue, then compile.
+i18n: $(VENV)/.installed
+	$(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --add-location=file --sort-by-file \
+		--project="Ramo Keeper" -o translations/messages.pot .
+	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching
+	$(BIN)/pybabel -q compile -d translations
+
+run: $(VENV)/.installed translations
 	$(BIN)/flask db upgrade
 	$(BIN)/flask run --host $(HOST) --port $(PORT)
 
@@ -29,11 +46,11 @@ run: $(VENV)/.installed
 system-deps:
 	@bash scripts/system-deps.sh chromium fonts-nanum
 
-test: $(VENV)/.installed-dev system-deps
+test: $(VENV)/.installed-dev system-deps translations
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q
 
-test-fast: $(VENV)/.installed-dev
+test-fast: $(VENV)/.installed-dev translations
 	$(BIN)/python -m pytest -q -m "not e2e"
 
 lint: $(VENV)/.installed-dev

@@ -5,9 +5,10 @@ import os
 from flask import Flask
 from werkzeug.routing import IntegerConverter
 
+from . import i18n
 from .config import load_config
 from .database import configure_sqlite
-from .extensions import csrf, db, htmx, login_manager, migrate
+from .extensions import babel, csrf, db, htmx, login_manager, migrate
 
 
 class BoundedIntConverter(IntegerConverter):
@@ -49,6 +50,9 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     login_manager.init_app(app)
+    babel.init_app(app, locale_selector=i18n.select_locale,
+                   default_translation_directories=os.path.join(root, "translations"))
+    i18n.init_app(app)
     with app.app_context():
         configure_sqlite(db.engine)
 

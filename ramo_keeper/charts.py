@@ -12,6 +12,7 @@ import hashlib
 import math
 from dataclasses import dataclass, field
 
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 WIDTH = 360
@@ -70,9 +71,11 @@ def _marker(kind: str, x: float, y: float, colour: str) -> str:
 
 def describe(chart: Chart) -> str:
     """The text alternative: every line's values in order, e.g. "Ana: 0, 55, 5, 40 (last 40)."."""
-    parts = [f"{chart.y_title} by {chart.x_title.lower()} ({', '.join(chart.labels)})."]
+    parts = [gettext("%(values)s by %(steps)s (%(labels)s).", values=chart.y_title, steps=chart.x_title.lower(),
+                     labels=", ".join(chart.labels))]
     for name, values in chart.series:
-        parts.append(f"{name}: {', '.join(str(v) for v in values)} (last {values[-1] if values else 0}).")
+        parts.append(gettext("%(name)s: %(values)s (last %(last)s).", name=name,
+                             values=", ".join(str(v) for v in values), last=values[-1] if values else 0))
     return " ".join(parts)
 
 
@@ -158,10 +161,10 @@ def running_totals_chart(state) -> Chart:
             line.append(running)
         series.append((player.name, line))
     if state.finished and any(p.end_bonus for p in state.players):
-        labels.append("End")
+        labels.append(gettext("End"))
         for (_, line), player in zip(series, state.players, strict=True):
             line.append(player.total)
-    return render(Chart("Running totals", "Hand", "Total", labels, series))
+    return render(Chart(gettext("Running totals"), gettext("Hand"), gettext("Total"), labels, series))
 
 
 def running_totals_svg(state) -> Markup:
@@ -172,10 +175,10 @@ def season_points_chart(entry: dict, season_name: str = "") -> Chart:
     """League points summed game by game, for one variant of a season (standings.season_points_series)."""
     labels = ["0"] + [str(i) for i in range(1, len(entry["games"]) + 1)]
     series = [(p["name"], [0] + list(p["points"])) for p in entry["players"]]
-    title = f"League points · {entry['variant_name']}"
+    title = gettext("League points · %(game)s", game=entry["variant_name"])
     if season_name:
         title += f" · {season_name}"
-    return render(Chart(title, "Games finished", "Points", labels, series))
+    return render(Chart(title, gettext("Games finished"), gettext("Points"), labels, series))
 
 
 def season_points_svg(entry: dict, season_name: str = "") -> Markup:

@@ -1,5 +1,6 @@
 """Unbound extensions, initialised in create_app()."""
 
+from flask_babel import Babel
 from flask_htmx import HTMX
 from flask_login import LoginManager
 from flask_migrate import Migrate
@@ -21,3 +22,4 @@ migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 htmx = HTMX()
+babel = Babel()

@@ -24,6 +24,8 @@ class User(UserMixin, db.Model):
     username_key: Mapped[str] = mapped_column(String(40), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The language the member chose with the switcher ("ko", "it", "en"); None follows the browser.
+    locale: Mapped[str | None] = mapped_column(String(8))
 
     memberships: Mapped[list["Membership"]] = relationship(back_populates="user", cascade="all, delete-orphan")
 

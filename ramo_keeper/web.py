@@ -1,9 +1,11 @@
 """Wiring of the web layer: blueprints, login, error pages, response headers."""
 
 from flask import Flask, jsonify, render_template, request
+from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
 from .extensions import db, login_manager
+from .i18n import N_
 from .models import User
 
 
@@ -24,7 +26,8 @@ def init_app(app: Flask) -> None:
 
     template_helpers.init_app(app)
     login_manager.login_view = "auth.login"
-    login_manager.login_message = "Log in to see that page."
+    login_manager.login_message = N_("Log in to see that page.")
+    login_manager.localize_callback = gettext
     login_manager.login_message_category = "info"
 
     @login_manager.user_loader
@@ -33,14 +36,15 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(CSRFError)
     def csrf_error(error):
-        return _error_page(400, "Your form expired or was sent from elsewhere. Reload the page and try again.")
+        return _error_page(400, gettext("Your form expired or was sent from elsewhere. "
+                                        "Reload the page and try again."))
 
     for code, message in (
-        (403, "You can look but not change this: ask the league's owner for the scorer role."),
-        (404, "There is nothing here, or it belongs to a league you are not in."),
-        (405, "That action is not allowed here."),
-        (409, "That conflicts with the current state; reload and try again."),
-        (413, "That upload is too large."),
+        (403, N_("You can look but not change this: ask the league's owner for the scorer role.")),
+        (404, N_("There is nothing here, or it belongs to a league you are not in.")),
+        (405, N_("That action is not allowed here.")),
+        (409, N_("That conflicts with the current state; reload and try again.")),
+        (413, N_("That upload is too large.")),
     ):
         app.register_error_handler(code, _handler(code, message))
 
@@ -61,7 +65,7 @@ def _handler(code: int, message: str):
         description = getattr(error, "description", None)
         if description and description != type(error).description:
             return _error_page(code, description, headers)
-        return _error_page(code, message, headers)
+        return _error_page(code, gettext(message), headers)
 
     return handle
 

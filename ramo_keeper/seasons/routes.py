@@ -8,6 +8,8 @@ import json
 from datetime import date
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
+from flask_babel import gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_login import login_required
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
@@ -20,33 +22,34 @@ from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
 from ..forms import EmptyForm, strip
+from ..i18n import N_
 from ..leagues import backup as backups
 from ..rendering import render
 from . import service
 from .standings import season_points_series, season_standings, standings_csv
 
 bp = Blueprint("seasons", __name__)
-RANKING_CHOICES = [SelectChoice(key, label) for key, label in service.RANKINGS.items()]
+RANKING_CHOICES = [SelectChoice(key, _l(label)) for key, label in service.RANKINGS.items()]
 
 
 class SeasonNameForm(FlaskForm):
-    name = StringField("Season name", filters=strip, validators=[
-        DataRequired("A season needs a name."), Length(max=80, message="At most 80 characters.")])
+    name = StringField(_l("Season name"), filters=strip, validators=[
+        DataRequired(_l("A season needs a name.")), Length(max=80, message=_l("At most 80 characters."))])
 
 
 class SeasonSettingsForm(FlaskForm):
-    ranking = SelectField("Rank players by", choices=RANKING_CHOICES, default="points")
-    min_games = IntegerField("Games needed to be ranked", default=0, validators=[
-        InputRequired("Enter a number of games (0 ranks everyone)."),
-        NumberRange(0, service.MAX_MIN_GAMES, f"Use a number from 0 to {service.MAX_MIN_GAMES}.")])
+    ranking = SelectField(_l("Rank players by"), choices=RANKING_CHOICES, default="points")
+    min_games = IntegerField(_l("Games needed to be ranked"), default=0, validators=[
+        InputRequired(_l("Enter a number of games (0 ranks everyone).")),
+        NumberRange(0, service.MAX_MIN_GAMES, _l("Use a number from 0 to %(max)s.", max=service.MAX_MIN_GAMES))])
 
 
 class SeasonForm(SeasonNameForm, SeasonSettingsForm):
-    make_current = BooleanField("Make it the current season (new games join it)", default=True)
+    make_current = BooleanField(_l("Make it the current season (new games join it)"), default=True)
 
 
 class ImportForm(FlaskForm):
-    file = FileField("Backup file (.json)", validators=[FileRequired("Choose a backup file.")])
+    file = FileField(_l("Backup file (.json)"), validators=[FileRequired(_l("Choose a backup file."))])
 
 
 def _season(league, season_id):
@@ -93,7 +96,7 @@ def create(league_id: int):
             getattr(form, error.field or "name").errors.append(error.message)
         else:
             db.session.commit()
-            flash(f"{season.name} created.", "success")
+            flash(gettext("%(name)s created.", name=season.name), "success")
             return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
     db.session.rollback()
     return _index_page(league, membership, form, status=422)
@@ -151,7 +154,7 @@ def _action(league_id: int, season_id: int, role: str, act, done: str):
             flash(error.message, "error")
         else:
             db.session.commit()
-            flash(done.format(name=season.name), "success")
+            flash(gettext(done, name=season.name), "success")
     return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
 
 
@@ -159,21 +162,21 @@ def _action(league_id: int, season_id: int, role: str, act, done: str):
 @login_required
 def make_current(league_id: int, season_id: int):
     """Make this the season new games join."""
-    return _action(league_id, season_id, "scorer", service.set_current, "{name} is now the current season.")
+    return _action(league_id, season_id, "scorer", service.set_current, N_("%(name)s is now the current season."))
 
 
 @bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/close")
 @login_required
 def close(league_id: int, season_id: int):
     """Close a season: no new games, final standings (owner only)."""
-    return _action(league_id, season_id, "owner", service.close, "{name} is closed; its standings are final.")
+    return _action(league_id, season_id, "owner", service.close, N_("%(name)s is closed; its standings are final."))
 
 
 @bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/reopen")
 @login_required
 def reopen(league_id: int, season_id: int):
     """Reopen a season closed by mistake (owner only)."""
-    return _action(league_id, season_id, "owner", service.reopen, "{name} is open again.")
+    return _action(league_id, season_id, "owner", service.reopen, N_("%(name)s is open again."))
 
 
 def _download(body: str, mimetype: str, filename: str) -> Response:
@@ -205,7 +208,7 @@ def print_view(league_id: int, season_id: int):
     league, membership = require_league(league_id)
     season = _season(league, season_id)
     return render("seasons/print.html", league=league, membership=membership, season=season,
-                  standings=season_standings(season), printed_on=date.today().isoformat())
+                  standings=season_standings(season), printed_on=date.today())
 
 
 @bp.get("/leagues/<int:league_id>/backup.json")
@@ -237,13 +240,15 @@ def import_backup(league_id: int):
             data = json.loads(form.file.data.read().decode("utf-8-sig"))
             counts = backups.import_league(league, data)
         except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            form.file.errors.append("That file is not JSON: choose a backup downloaded from Ramo Keeper.")
+            form.file.errors.append(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper."))
         except ServiceError as error:
             form.file.errors.append(error.message)
         else:
             db.session.commit()
-            flash(f"Imported {counts['players']} players, {counts['seasons']} seasons and {counts['games']} games.",
-                  "success")
+            flash(gettext("Imported %(players)s, %(seasons)s and %(games)s.",
+                          players=ngettext("%(num)d player", "%(num)d players", counts["players"]),
+                          seasons=ngettext("%(num)d season", "%(num)d seasons", counts["seasons"]),
+                          games=ngettext("%(num)d game", "%(num)d games", counts["games"])), "success")
             return redirect(url_for("seasons.index", league_id=league.id), 303)
     db.session.rollback()
     return render("seasons/import.html", league=league, membership=membership, form=form,

@@ -4,14 +4,18 @@ At most one season per league is current (new games join it); a closed season ta
 games, so its standings are final. The owner may reopen a season closed by mistake.
 """
 
+from flask_babel import gettext, ngettext
+
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
+from ..i18n import N_
 from ..models import Game, League, Season
 
+# Labels are translated where they are shown (the season forms).
 RANKINGS = {
-    "points": "League points",
-    "wins": "Wins",
-    "average": "Average score per hand",
+    "points": N_("League points"),
+    "wins": N_("Wins"),
+    "average": N_("Average score per hand"),
 }
 MAX_MIN_GAMES = 1000
 
@@ -19,22 +23,23 @@ MAX_MIN_GAMES = 1000
 def _checked_name(league_id: int, name: str, except_id: int | None = None) -> str:
     name = (name or "").strip()
     if not name:
-        raise ServiceError("A season needs a name.", field="name")
+        raise ServiceError(gettext("A season needs a name."), field="name")
     if len(name) > 80:
-        raise ServiceError("Season names are at most 80 characters.", field="name")
+        raise ServiceError(gettext("Season names are at most 80 characters."), field="name")
     query = db.select(Season.id, Season.name).where(Season.league_id == league_id)
     for season_id, taken in db.session.execute(query):
         if season_id != except_id and taken.casefold() == name.casefold():
-            raise Conflict(f"There is already a season called {taken}.", field="name")
+            raise Conflict(gettext("There is already a season called %(name)s.", name=taken), field="name")
     return name
 
 
 def _checked_settings(ranking: str, min_games: int) -> tuple[str, int]:
     if ranking not in RANKINGS:
-        raise ServiceError(f"Unknown ranking method {ranking!r}: use points, wins or average.", field="ranking")
+        raise ServiceError(gettext("Unknown ranking method %(ranking)s: use points, wins or average.",
+                                   ranking=repr(ranking)), field="ranking")
     if isinstance(min_games, bool) or not isinstance(min_games, int) or not 0 <= min_games <= MAX_MIN_GAMES:
-        raise ServiceError(f"The minimum number of games is a whole number from 0 to {MAX_MIN_GAMES}.",
-                           field="min_games")
+        raise ServiceError(gettext("The minimum number of games is a whole number from 0 to %(max)s.",
+                                   max=MAX_MIN_GAMES), field="min_games")
     return ranking, min_games
 
 
@@ -47,7 +52,7 @@ def seasons_of(league: League) -> list[Season]:
 def get_season(league: League, season_id: int) -> Season:
     season = db.session.get(Season, season_id)
     if season is None or season.league_id != league.id:
-        raise NotFound("There is no such season in this league.")
+        raise NotFound(gettext("There is no such season in this league."))
     return season
 
 
@@ -83,7 +88,7 @@ def change_settings(season: Season, ranking: str, min_games: int) -> None:
 def set_current(season: Season) -> None:
     """Make this the league's one current season; games started without a season join it."""
     if season.closed:
-        raise Conflict(f"{season.name} is closed: reopen it before making it current.")
+        raise Conflict(gettext("%(name)s is closed: reopen it before making it current.", name=season.name))
     others = db.session.execute(db.select(Season).where(
         Season.league_id == season.league_id, Season.id != season.id, Season.is_current.is_(True))).scalars()
     for other in others:
@@ -107,9 +112,10 @@ def close(season: Season) -> None:
         return
     waiting = unfinished_games(season)
     if waiting:
-        games = "game is" if waiting == 1 else "games are"
-        raise Conflict(f"{waiting} {games} still being played in {season.name}: finish or delete "
-                       f"{'it' if waiting == 1 else 'them'} before closing the season.")
+        raise Conflict(ngettext(
+            "%(num)d game is still being played in %(name)s: finish or delete it before closing the season.",
+            "%(num)d games are still being played in %(name)s: finish or delete them before closing the season.",
+            waiting, name=season.name))
     season.closed, season.is_current = True, False
     db.session.flush()
 
