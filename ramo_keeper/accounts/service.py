@@ -2,12 +2,19 @@
 
 import hashlib
 import secrets
+from datetime import timedelta
+
+from sqlalchemy import or_, update
+from sqlalchemy.orm import joinedload
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ApiToken, User, utcnow
 
 MIN_PASSWORD = 8
+# "Last used" is a coarse fact (the account page shows a day): one write per token per hour at most,
+# so that reading through the API never queues behind a write.
+LAST_USED_GRAIN = timedelta(hours=1)
 
 
 def find_user(username: str) -> User | None:
@@ -52,13 +59,33 @@ def issue_token(user: User) -> str:
 
 
 def user_for_token(token: str) -> User | None:
+    """The token's user (one statement), noting the use at most once per LAST_USED_GRAIN."""
     row = db.session.execute(
-        db.select(ApiToken).filter_by(token_hash=_hash_token(token), revoked_at=None)
+        db.select(ApiToken).options(joinedload(ApiToken.user))
+        .filter_by(token_hash=_hash_token(token), revoked_at=None)
     ).scalar_one_or_none()
     if row is None:
         return None
-    row.last_used_at = utcnow()
+    now = utcnow()
+    if row.last_used_at is None or row.last_used_at < now - LAST_USED_GRAIN:
+        _note_use(row.id, now)
     return row.user
+
+
+def _note_use(token_id: int, now) -> None:
+    """Record the use in its own short transaction, outside the request's.
+
+    The WHERE clause repeats the "due" test, so of several requests that saw a stale value only
+    one writes. The request's own session never holds the write: a read-only request stays
+    read-only however long it runs, and SQLite's single writer is held for one statement.
+    On PostgreSQL a row already being updated by another request is skipped, not waited for.
+    """
+    due = or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < now - LAST_USED_GRAIN)
+    with db.engine.begin() as connection:
+        target = db.select(ApiToken.id).where(ApiToken.id == token_id, due)
+        if connection.dialect.name == "postgresql":
+            target = target.with_for_update(skip_locked=True)
+        connection.execute(update(ApiToken).where(ApiToken.id.in_(target)).values(last_used_at=now))
 
 
 def revoke_token(user: User, token_id: int) -> bool:
