@@ -3,30 +3,22 @@
 from flask import Blueprint
 from flask_login import current_user
 
-from .extensions import db
+from .games import listing
 from .leagues.service import leagues_of
-from .models import Game, Membership
+from .pagination import requested_page
 from .rendering import render
 
 bp = Blueprint("main", __name__)
-RECENT_RESULTS = 10
-
-
-def _games_of(user, finished: bool, limit: int | None = None) -> list[Game]:
-    query = (db.select(Game).join(Membership, Membership.league_id == Game.league_id)
-             .where(Membership.user_id == user.id, Game.status == ("finished" if finished else "in_progress"))
-             .order_by((Game.finished_at if finished else Game.updated_at).desc()))
-    return list(db.session.execute(query.limit(limit) if limit else query).scalars())
 
 
 @bp.get("/")
 def index():
-    """Introduction for visitors; games in progress, then recent results, for a logged-in user."""
+    """Introduction for visitors; games in progress (a page at a time), then recent results, for a logged-in user."""
     if not current_user.is_authenticated:
         return render("main/welcome.html")
     return render("main/home.html", memberships=leagues_of(current_user),
-                  in_progress=_games_of(current_user, finished=False),
-                  recent=_games_of(current_user, finished=True, limit=RECENT_RESULTS))
+                  in_progress=listing.games_in_progress(current_user.id, requested_page()),
+                  recent=listing.recent_results(current_user.id))
 
 
 @bp.get("/healthz")

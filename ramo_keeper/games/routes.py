@@ -7,9 +7,9 @@ from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
 from ..leagues.service import roster
-from ..models import Game
+from ..pagination import requested_page
 from ..rendering import render, see_other
-from . import service
+from . import listing, service
 from .draft import carry_out, read_draft
 from .page import game_or_404, play_context
 from .stored import state_of
@@ -20,11 +20,10 @@ bp = Blueprint("games", __name__)
 @bp.get("/leagues/<int:league_id>/games")
 @login_required
 def index(league_id: int):
-    """A league's games, those in progress first."""
+    """A league's games, those in progress first, a page at a time."""
     league, membership = require_league(league_id)
-    games = db.session.execute(db.select(Game).filter_by(league_id=league.id)
-                               .order_by(Game.status.desc(), Game.updated_at.desc())).scalars()
-    return render("games/index.html", league=league, membership=membership, games=list(games))
+    return render("games/index.html", "games/_game_list.html", league=league, membership=membership,
+                  games=listing.league_games(league.id, requested_page()))
 
 
 @bp.route("/leagues/<int:league_id>/games/new", methods=["GET", "POST"])

@@ -8,6 +8,7 @@ from ..errors import ServiceError
 from ..extensions import db
 from ..forms import EmptyForm
 from ..models import Membership
+from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
 from .forms import LeagueForm, RoleForm
@@ -18,8 +19,13 @@ bp = Blueprint("leagues", __name__)
 @bp.get("/leagues")
 @login_required
 def index():
-    """The user's leagues and a form to create one."""
-    return render("leagues/index.html", memberships=service.leagues_of(current_user), form=LeagueForm())
+    """The user's leagues (a page at a time) and a form to create one."""
+    return _index_page(LeagueForm())
+
+
+def _index_page(form, status=200):
+    memberships = paginate(service.memberships_query(current_user), requested_page())
+    return render("leagues/index.html", memberships=memberships, form=form, status=status)
 
 
 @bp.post("/leagues")
@@ -33,7 +39,7 @@ def create():
         session["league_id"] = league.id
         flash(f"League {league.name} created. Add the players next.", "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
-    return render("leagues/index.html", memberships=service.leagues_of(current_user), form=form, status=422)
+    return _index_page(form, status=422)
 
 
 @bp.get("/leagues/<int:league_id>")
@@ -42,7 +48,7 @@ def show(league_id: int):
     """A league's page: roster, games, seasons, members."""
     league, membership = require_league(league_id)
     session["league_id"] = league.id
-    return render("leagues/show.html", league=league, membership=membership,
+    return render("leagues/show.html", league=league, membership=membership, members=service.members(league),
                   players=service.roster(league), role_form=RoleForm(), button=EmptyForm())
 
 

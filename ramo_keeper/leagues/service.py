@@ -3,6 +3,8 @@
 import secrets
 import unicodedata
 
+from sqlalchemy.orm import contains_eager
+
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ROLES, League, Membership, Player, Season, User
@@ -21,9 +23,21 @@ def create_league(owner: User, name: str) -> League:
     return league
 
 
+def memberships_query(user: User):
+    """The user's memberships with their leagues (one statement), by league name, ties by id."""
+    return (db.select(Membership).filter_by(user_id=user.id).join(Membership.league)
+            .options(contains_eager(Membership.league)).order_by(League.name, League.id))
+
+
 def leagues_of(user: User) -> list[Membership]:
+    return list(db.session.execute(memberships_query(user)).scalars())
+
+
+def members(league: League) -> list[Membership]:
+    """The league's members with their users (one statement), by name."""
     return list(db.session.execute(
-        db.select(Membership).filter_by(user_id=user.id).join(League).order_by(League.name)
+        db.select(Membership).filter_by(league_id=league.id).join(Membership.user)
+        .options(contains_eager(Membership.user)).order_by(User.username_key, Membership.id)
     ).scalars())
 
 

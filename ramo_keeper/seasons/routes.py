@@ -24,6 +24,7 @@ from ..extensions import db
 from ..forms import EmptyForm, strip
 from ..i18n import N_
 from ..leagues import backup as backups
+from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
 from .standings import season_points_series, season_standings, standings_csv
@@ -60,7 +61,8 @@ def _season(league, season_id):
 
 
 def _index_page(league, membership, form=None, status=200):
-    return render("seasons/index.html", league=league, membership=membership, seasons=service.seasons_of(league),
+    seasons = paginate(service.seasons_query(league), requested_page())
+    return render("seasons/index.html", league=league, membership=membership, seasons=seasons,
                   form=form or SeasonForm(formdata=None), status=status)
 
 

@@ -43,10 +43,13 @@ def _checked_settings(ranking: str, min_games: int) -> tuple[str, int]:
     return ranking, min_games
 
 
-def seasons_of(league: League) -> list[Season]:
+def seasons_query(league: League):
     """Newest first: the season people look for is usually the latest."""
-    return list(db.session.execute(
-        db.select(Season).where(Season.league_id == league.id).order_by(Season.id.desc())).scalars())
+    return db.select(Season).where(Season.league_id == league.id).order_by(Season.id.desc())
+
+
+def seasons_of(league: League) -> list[Season]:
+    return list(db.session.execute(seasons_query(league)).scalars())
 
 
 def get_season(league: League, season_id: int) -> Season:
