@@ -8,7 +8,7 @@ from werkzeug.routing import IntegerConverter
 from . import i18n
 from .config import load_config
 from .database import configure_sqlite
-from .extensions import babel, csrf, db, htmx, login_manager, migrate
+from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
 
 class BoundedIntConverter(IntegerConverter):
@@ -42,6 +42,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.url_map.converters["unbounded_int"] = IntegerConverter
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(load_config(app.instance_path))
+    app.config.from_mapping(COMPRESS_SETTINGS)
     if test_config:
         app.config.from_mapping(test_config)
 
@@ -53,6 +54,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.select_locale,
                    default_translation_directories=os.path.join(root, "translations"))
     i18n.init_app(app)
+    compress.init_app(app)
     with app.app_context():
         configure_sqlite(db.engine)
 

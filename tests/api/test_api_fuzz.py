@@ -36,7 +36,8 @@ def fuzz(operation, mode: GenerationMode, token: str, statuses: Counter) -> None
     @given(operation.as_strategy(generation_mode=mode))
     def run(case):
         # A schema-valid body can still break a game rule (422): "positive data is accepted" is not our contract.
-        response = case.call_and_validate(headers={"Authorization": f"Bearer {token}"},
+        # schemathesis's in-process WSGI transport asks for gzip but never decodes it; compression has its own tests.
+        response = case.call_and_validate(headers={"Authorization": f"Bearer {token}", "Accept-Encoding": "identity"},
                                           excluded_checks=[positive_data_acceptance])
         statuses[response.status_code] += 1
         assert response.status_code < 500, response.text
