@@ -193,7 +193,9 @@ class GameResult(db.Model):
 
     __table_args__ = (
         UniqueConstraint("game_id", "player_id"),
-        Index("ix_game_result_season_variant", "season_id", "variant"),
+        # Covers the standings aggregate: a season's rows are summed from the index alone.
+        Index("ix_game_result_standings", "season_id", "variant", "player_id", "won", "place", "total",
+              "hands_played", "points", "game_id"),
     )
     id: Mapped[int] = mapped_column(primary_key=True)
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)

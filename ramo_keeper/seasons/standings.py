@@ -39,18 +39,26 @@ def rounded(value: Fraction, digits: int) -> float:
 
 
 def _aggregates(season_id: int):
-    """One row per (variant, player): sums and counts over the season's finished games."""
+    """One row per (variant, player): sums and counts over the season's finished games.
+
+    The sums come from the covering index ix_game_result_standings; the names are read apart,
+    for the few players found, so the rows being grouped carry no strings to sort.
+    """
     won = func.sum(case((GameResult.won.is_(True), 1), else_=0))
     query = (
-        db.select(GameResult.variant, GameResult.player_id, Player.name, Player.name_key,
+        db.select(GameResult.variant, GameResult.player_id,
                   func.count(GameResult.id), won, func.sum(GameResult.place), func.sum(GameResult.total),
                   func.sum(GameResult.hands_played), func.sum(GameResult.points))
-        .join(Player, Player.id == GameResult.player_id)
         .join(Game, Game.id == GameResult.game_id)
         .where(GameResult.season_id == season_id, Game.status == "finished")
-        .group_by(GameResult.variant, GameResult.player_id, Player.name, Player.name_key)
+        .group_by(GameResult.variant, GameResult.player_id)
     )
-    return db.session.execute(query).all()
+    rows = db.session.execute(query).all()
+    if not rows:
+        return []
+    names = {player_id: (name, key) for player_id, name, key in db.session.execute(
+        db.select(Player.id, Player.name, Player.name_key).where(Player.id.in_({row[1] for row in rows})))}
+    return [(variant, player_id, *names[player_id], *sums) for variant, player_id, *sums in rows]
 
 
 def _sort_key(stats: dict, ranking: str, lower_is_better: bool) -> tuple:
