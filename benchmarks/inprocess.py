@@ -1,4 +1,4 @@
-"""Print cost ratios for the paths that grow with a league's history.
+"""In-process growth ratios (no server): replay and game page at two sizes, and a live poll.
 
 Each line compares the same operation at two sizes (or two variants of one request) in the same
 run, so the figures are comparable across machines: a ratio near the size ratio means linear
@@ -82,13 +82,9 @@ def page_ratios(app, ids, tokens) -> list[str]:
             f"live poll unchanged (304) / full board: {t_304 / t_full:.2f}x (lower is cheaper)"]
 
 
-def main() -> None:
-    print(replay_ratio())
+def growth_lines() -> list[str]:
+    lines = [replay_ratio()]
     with tempfile.TemporaryDirectory() as folder:
         app, ids, tokens = build_app(folder)
-        for line in page_ratios(app, ids, tokens):
-            print(line)
-
-
-if __name__ == "__main__":
-    main()
+        lines += page_ratios(app, ids, tokens)
+    return lines
