@@ -56,7 +56,9 @@ test-fast: $(VENV)/.installed-dev translations
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 
+# gunicorn on 127.0.0.1 driven by Debian's wrk; prints cost ratios and the goals (docs/PERFORMANCE.md).
 bench: $(VENV)/.installed-dev
+	@bash scripts/system-deps.sh wrk
 	$(BIN)/python -m benchmarks
 
 clean:
