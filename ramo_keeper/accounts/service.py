@@ -2,9 +2,11 @@
 
 import hashlib
 import secrets
+from contextlib import contextmanager
 from datetime import timedelta
 
 from sqlalchemy import or_, update
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload
 
 from ..errors import Conflict, ServiceError
@@ -73,19 +75,38 @@ def user_for_token(token: str) -> User | None:
 
 
 def _note_use(token_id: int, now) -> None:
-    """Record the use in its own short transaction, outside the request's.
+    """Record the use in its own short transaction, outside the request's, and never wait for it.
 
     The WHERE clause repeats the "due" test, so of several requests that saw a stale value only
-    one writes. The request's own session never holds the write: a read-only request stays
-    read-only however long it runs, and SQLite's single writer is held for one statement.
-    On PostgreSQL a row already being updated by another request is skipped, not waited for.
+    one writes. The request's own session never holds the write, so a read-only request stays
+    read-only. When another request is writing at that moment (SQLite's single writer, or a row
+    lock on PostgreSQL) the note is skipped rather than waited for: it is still due, and a later
+    request makes it.
     """
     due = or_(ApiToken.last_used_at.is_(None), ApiToken.last_used_at < now - LAST_USED_GRAIN)
-    with db.engine.begin() as connection:
-        target = db.select(ApiToken.id).where(ApiToken.id == token_id, due)
-        if connection.dialect.name == "postgresql":
-            target = target.with_for_update(skip_locked=True)
-        connection.execute(update(ApiToken).where(ApiToken.id.in_(target)).values(last_used_at=now))
+    target = db.select(ApiToken.id).where(ApiToken.id == token_id, due)
+    try:
+        with db.engine.begin() as connection:
+            if connection.dialect.name == "postgresql":
+                target = target.with_for_update(skip_locked=True)
+            with _no_busy_wait(connection):
+                connection.execute(update(ApiToken).where(ApiToken.id.in_(target)).values(last_used_at=now))
+    except OperationalError:
+        pass
+
+
+@contextmanager
+def _no_busy_wait(connection):
+    """On SQLite, fail at once instead of waiting out the busy timeout for the write lock."""
+    if connection.dialect.name != "sqlite":
+        yield
+        return
+    waited = connection.exec_driver_sql("PRAGMA busy_timeout").scalar()
+    connection.exec_driver_sql("PRAGMA busy_timeout=0")
+    try:
+        yield
+    finally:
+        connection.exec_driver_sql(f"PRAGMA busy_timeout={int(waited)}")
 
 
 def revoke_token(user: User, token_id: int) -> bool:

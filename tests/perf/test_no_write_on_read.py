@@ -129,3 +129,31 @@ def test_the_last_used_write_is_its_own_transaction_not_the_requests(app):
         db.session.rollback()
     # Rolling back the request's session did not undo the note: it was already committed on its own.
     assert _last_used(app) is not None
+
+
+def test_a_read_never_waits_for_a_writer_to_note_a_token_use(app):
+    """Another request holds the write (SQLite) or the token's row (PostgreSQL): the read is answered
+    at once, the note is skipped, and the next read once the writer is done makes it."""
+    seeded = seed(app, finished=0)
+    headers = {"Authorization": f"Bearer {seeded.api_token}"}
+    client = app.test_client()
+    with app.app_context():
+        engine = db.engine
+    if engine.dialect.name == "sqlite":
+        import sqlite3
+
+        writer = sqlite3.connect(engine.url.database, isolation_level=None, timeout=0)
+        writer.execute("BEGIN IMMEDIATE")
+        release = writer.rollback
+    else:
+        writer = engine.connect()
+        writer.exec_driver_sql("SELECT id FROM api_token FOR UPDATE")
+        release = writer.rollback
+    try:
+        assert client.get("/api/v1/leagues", headers=headers).status_code == 200
+        assert _last_used(app) is None
+    finally:
+        release()
+        writer.close()
+    assert client.get("/api/v1/leagues", headers=headers).status_code == 200
+    assert _last_used(app) is not None
