@@ -18,6 +18,12 @@ PAGES = {
     "standings json": lambda s: f"/leagues/{s.league_id}/seasons/{s.season_id}/standings.json",
     "standings csv": lambda s: f"/leagues/{s.league_id}/seasons/{s.season_id}/standings.csv",
     "standings print": lambda s: f"/leagues/{s.league_id}/seasons/{s.season_id}/print",
+    "roster": lambda s: f"/leagues/{s.league_id}/players",
+}
+# A player's statistics page reads their games' results in a few more statements (record, best and
+# worst games, head-to-head), still the same number whatever the history.
+UNCAPPED_PAGES = {
+    "player stats": lambda s: f"/leagues/{s.league_id}/players/{s.player_id}/stats",
 }
 API_READS = {
     "api leagues": lambda s: "/api/v1/leagues",
@@ -51,6 +57,13 @@ def test_page_costs_the_same_statements_for_1_or_25_games(app, leagues, member_o
     counts = [count(app, member_of(s.user_name).client, PAGES[page](s)) for s in (small, big)]
     assert counts[0] == counts[1], counts
     assert counts[1] <= CEILING
+
+
+@pytest.mark.parametrize("page", sorted(UNCAPPED_PAGES))
+def test_player_stats_cost_the_same_statements_for_1_or_25_games(app, leagues, member_of, page):
+    small, big = leagues
+    counts = [count(app, member_of(s.user_name).client, UNCAPPED_PAGES[page](s)) for s in (small, big)]
+    assert counts[0] == counts[1], counts
 
 
 @pytest.mark.parametrize("read", sorted(API_READS))
