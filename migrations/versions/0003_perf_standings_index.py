@@ -1,7 +1,7 @@
 """standings read from a covering index
 
-Revision ID: 0002_perf_standings_index
-Revises: 0001
+Revision ID: 0003_perf_standings_index
+Revises: 0002_i18n_user_locale
 Create Date: 2026-12-01 01:50:00
 
 The season standings sum every finished game's result rows of a season; with an index that
@@ -12,8 +12,8 @@ from alembic import op
 
 
 # revision identifiers, used by Alembic.
-revision = '0002_perf_standings_index'
-down_revision = '0001'
+revision = '0003_perf_standings_index'
+down_revision = '0002_i18n_user_locale'
 branch_labels = None
 depends_on = None
 
