@@ -222,3 +222,16 @@ class AuditEntry(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     user: Mapped[User | None] = relationship()
+
+
+class ThrottleCounter(db.Model):
+    """Attempts counted in one fixed window, per bucket ("login-account", "login-address", …) and key.
+
+    Kept in the database so that every gunicorn worker and every machine sees the same count.
+    The key is stored as a SHA-256 digest: names and addresses are not kept in clear.
+    """
+
+    bucket: Mapped[str] = mapped_column(String(40), primary_key=True)
+    key_digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime]
+    count: Mapped[int]
