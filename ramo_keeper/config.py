@@ -46,6 +46,15 @@ def secret_key(instance_path: str, production: bool) -> str:
     return key_file.read_text().strip()
 
 
+def _int_env(name: str, default: int) -> int:
+    value = os.environ.get(name, "")
+    if not value:
+        return default
+    if not value.isdecimal():
+        raise ConfigError(f"{name} must be a whole number, not {value!r}.")
+    return int(value)
+
+
 def load_config(instance_path: str) -> dict:
     """Everything the app needs, from the environment, with defaults for the embedded setup."""
     production = os.environ.get("RAMO_ENV", os.environ.get("FLASK_ENV", "")) == "production"
@@ -61,6 +70,14 @@ def load_config(instance_path: str) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SECURE": production,
         "REMEMBER_COOKIE_DURATION": 60 * 60 * 24 * 30,
+        "REMEMBER_COOKIE_SECURE": production,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        # Failed logins allowed per account name and per address in one window (at most 15 minutes).
+        "LOGIN_ATTEMPTS_PER_ACCOUNT": _int_env("LOGIN_ATTEMPTS_PER_ACCOUNT", 10),
+        "LOGIN_ATTEMPTS_PER_ADDRESS": _int_env("LOGIN_ATTEMPTS_PER_ADDRESS", 50),
+        "REGISTRATIONS_PER_ADDRESS": _int_env("REGISTRATIONS_PER_ADDRESS", 20),
+        "LOGIN_THROTTLE_WINDOW": _int_env("LOGIN_THROTTLE_WINDOW", 15 * 60),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 5 * 1024 * 1024,
     }

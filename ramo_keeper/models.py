@@ -20,9 +20,11 @@ def utcnow() -> datetime:
 class User(UserMixin, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40))
-    # Lower-cased copy: names are unique regardless of case.
-    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # text.name_key() of the name (casefolded, which can lengthen it): unique however it is written.
+    username_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    # Part of every session and remember cookie; advancing it ends them all (logout, new password).
+    session_generation: Mapped[int] = mapped_column(default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # The language the member chose with the switcher ("ko", "it", "en"); None follows the browser.
     locale: Mapped[str | None] = mapped_column(String(8))
@@ -36,6 +38,14 @@ class User(UserMixin, db.Model):
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)
+
+    def get_id(self) -> str:
+        """Flask-Login's alternative id: "<user id>:<session generation>", kept in the session and remember cookie."""
+        return f"{self.id}:{self.session_generation}"
+
+    def end_sessions(self) -> None:
+        """Every session and remember cookie issued so far stops working."""
+        self.session_generation += 1
 
 
 class ApiToken(db.Model):
@@ -87,7 +97,8 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
-    name_key: Mapped[str] = mapped_column(String(40))
+    # text.name_key(name), the comparison the rules use at the table (casefold can lengthen it).
+    name_key: Mapped[str] = mapped_column(String(160))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     archived: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)

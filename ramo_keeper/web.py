@@ -4,9 +4,9 @@ from flask import Flask, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
-from .extensions import db, login_manager
+from .accounts.service import user_for_session
+from .extensions import login_manager
 from .i18n import N_
-from .models import User
 
 
 def init_app(app: Flask) -> None:
@@ -31,8 +31,8 @@ def init_app(app: Flask) -> None:
     login_manager.login_message_category = "info"
 
     @login_manager.user_loader
-    def load_user(user_id: str):
-        return db.session.get(User, int(user_id))
+    def load_user(session_id: str):
+        return user_for_session(session_id)
 
     @app.errorhandler(CSRFError)
     def csrf_error(error):

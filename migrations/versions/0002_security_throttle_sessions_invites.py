@@ -5,6 +5,8 @@ Revises: 0001
 Create Date: 2026-12-01 01:40:00
 
 """
+import unicodedata
+
 from alembic import op
 import sqlalchemy as sa
 
@@ -16,6 +18,34 @@ branch_labels = None
 depends_on = None
 
 
+def _name_key(name):
+    # The same rule as ramo_keeper.text.name_key, frozen here as migrations must not import the app.
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def _rekey(table, key_column, group_column=None):
+    """Recompute casefolded keys. Two rows that now collide (say "Straße" and "STRASSE" on one roster)
+    cannot both have the plain key: the later one gets "key#id", which no typed name matches, so
+    both stay listed and the owner can rename one."""
+    connection = op.get_bind()
+    name_column = "username" if table == "user" else "name"
+    group = group_column or "0"
+    rows = connection.execute(sa.text(f'SELECT id, {name_column}, {group} FROM "{table}" ORDER BY id')).all()
+    taken = set()
+    keys = {}
+    for row_id, name, group_value in rows:
+        key = _name_key(name.strip())
+        if (group_value, key) in taken:
+            key = f"{key}#{row_id}"
+        taken.add((group_value, key))
+        keys[row_id] = key
+    # Park every key first so that no intermediate state breaks the unique constraint.
+    connection.execute(sa.text(f'UPDATE "{table}" SET {key_column} = \'#\' || id'))
+    for row_id, key in keys.items():
+        connection.execute(sa.text(f'UPDATE "{table}" SET {key_column} = :key WHERE id = :id'),
+                           {"key": key, "id": row_id})
+
+
 def upgrade():
     op.create_table('throttle_counter',
     sa.Column('bucket', sa.String(length=40), nullable=False),
@@ -24,7 +54,24 @@ def upgrade():
     sa.Column('count', sa.Integer(), nullable=False),
     sa.PrimaryKeyConstraint('bucket', 'key_digest', name=op.f('pk_throttle_counter'))
     )
+    with op.batch_alter_table('user', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('session_generation', sa.Integer(), server_default='1', nullable=False))
+        batch_op.alter_column('username_key', existing_type=sa.String(length=40), type_=sa.String(length=160),
+                              existing_nullable=False)
+    with op.batch_alter_table('player', schema=None) as batch_op:
+        batch_op.alter_column('name_key', existing_type=sa.String(length=40), type_=sa.String(length=160),
+                              existing_nullable=False)
+    _rekey('user', 'username_key')
+    _rekey('player', 'name_key', 'league_id')
 
 
 def downgrade():
+    # Keys stay casefolded (lower() of a casefolded key is itself); only the lengths go back.
+    with op.batch_alter_table('player', schema=None) as batch_op:
+        batch_op.alter_column('name_key', existing_type=sa.String(length=160), type_=sa.String(length=40),
+                              existing_nullable=False)
+    with op.batch_alter_table('user', schema=None) as batch_op:
+        batch_op.alter_column('username_key', existing_type=sa.String(length=160), type_=sa.String(length=40),
+                              existing_nullable=False)
+        batch_op.drop_column('session_generation')
     op.drop_table('throttle_counter')

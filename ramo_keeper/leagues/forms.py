@@ -3,19 +3,19 @@
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, Length
 
 from ..forms import NameForm, strip
+from ..text import LONG_NAME_MAX, Name
 
 
 class PlayerForm(NameForm):
     name = StringField("New player's name", filters=strip, validators=[
-        DataRequired("A name cannot be empty."), Length(max=40, message="Names are at most 40 characters.")])
+        Name("A player's name", empty="A name cannot be empty.")])
 
 
 class LeagueForm(NameForm):
     name = StringField("League name", filters=strip, validators=[
-        DataRequired("A league needs a name."), Length(max=80, message="At most 80 characters.")])
+        Name("A league name", limit=LONG_NAME_MAX, empty="A league needs a name.")])
 
 
 class RoleForm(FlaskForm):

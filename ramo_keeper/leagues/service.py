@@ -1,18 +1,19 @@
 """Leagues, memberships, invites and rosters."""
 
 import secrets
-import unicodedata
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ROLES, League, Membership, Player, Season, User
+from ..text import LONG_NAME_MAX, TextError, clean_name, name_key
 
 
 def create_league(owner: User, name: str) -> League:
     """A new league with its first season; the creator becomes owner."""
-    name = name.strip()
-    if not name:
-        raise ServiceError("A league needs a name.", field="name")
+    try:
+        name = clean_name(name, "A league name", LONG_NAME_MAX, empty="A league needs a name.")
+    except TextError as error:
+        raise ServiceError(error.message, field="name") from None
     league = League(name=name)
     league.memberships.append(Membership(user=owner, role="owner"))
     league.seasons.append(Season(name="Season 1", is_current=True))
@@ -75,20 +76,17 @@ def remove_member(membership: Membership) -> None:
 
 
 def _name_taken(league: League, name: str, except_id: int | None = None) -> bool:
-    query = db.select(Player.id).filter_by(league_id=league.id, name_key=name.lower())
+    query = db.select(Player.id).filter_by(league_id=league.id, name_key=name_key(name))
     if except_id:
         query = query.filter(Player.id != except_id)
     return db.session.execute(query).first() is not None
 
 
 def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
-    name = name.strip()
-    if not name:
-        raise ServiceError("A player needs a name.", field="name")
-    if len(name) > 40:
-        raise ServiceError("Names are at most 40 characters.", field="name")
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ServiceError("Names cannot contain line breaks, tabs or other control characters.", field="name")
+    try:
+        name = clean_name(name, "A player's name", empty="A player needs a name.")
+    except TextError as error:
+        raise ServiceError(error.message, field="name") from None
     if _name_taken(league, name, except_id):
         raise Conflict(f"{name} is already on the roster.", field="name")
     return name
@@ -96,7 +94,7 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
 
 def add_player(league: League, name: str) -> Player:
     name = _checked_name(league, name)
-    player = Player(league_id=league.id, name=name, name_key=name.lower())
+    player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)
     db.session.flush()
     return player
@@ -104,7 +102,7 @@ def add_player(league: League, name: str) -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     name = _checked_name(player.league, name, except_id=player.id)
-    player.name, player.name_key = name, name.lower()
+    player.name, player.name_key = name, name_key(name)
 
 
 def roster(league: League, include_archived: bool = False) -> list[Player]:
