@@ -22,9 +22,10 @@ def init_app(app: Flask) -> None:
     for module in (home, accounts, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
         app.register_blueprint(module.bp)
 
-    from . import template_helpers
+    from . import headers, template_helpers
 
     template_helpers.init_app(app)
+    headers.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = N_("Log in to see that page.")
     login_manager.localize_callback = gettext
