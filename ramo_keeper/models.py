@@ -64,7 +64,6 @@ class ApiToken(db.Model):
 class League(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
-    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     memberships: Mapped[list["Membership"]] = relationship(back_populates="league", cascade="all, delete-orphan")
@@ -74,6 +73,42 @@ class League(db.Model):
     seasons: Mapped[list["Season"]] = relationship(
         back_populates="league", cascade="all, delete-orphan", order_by="Season.id"
     )
+    invites: Mapped[list["Invite"]] = relationship(
+        back_populates="league", cascade="all, delete-orphan", order_by="Invite.id"
+    )
+
+    @property
+    def active_invite(self) -> "Invite | None":
+        """The invite link that works now (the league has at most one)."""
+        return next((invite for invite in reversed(self.invites) if invite.usable), None)
+
+    @property
+    def invite_token(self) -> str | None:
+        invite = self.active_invite
+        return invite.token if invite else None
+
+
+class Invite(db.Model):
+    """An invite link: joins as `role` (never more), until it expires, is revoked or is used up."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(10))
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    # None: any number of people may join with it.
+    max_uses: Mapped[int | None]
+    uses: Mapped[int] = mapped_column(default=0)
+    revoked_at: Mapped[datetime | None]
+
+    league: Mapped[League] = relationship(back_populates="invites")
+
+    @property
+    def usable(self) -> bool:
+        return (self.revoked_at is None and self.expires_at > utcnow()
+                and (self.max_uses is None or self.uses < self.max_uses))
 
 
 class Membership(db.Model):

@@ -6,6 +6,7 @@ Create Date: 2026-12-01 01:40:00
 
 """
 import unicodedata
+from datetime import UTC, datetime, timedelta
 
 from alembic import op
 import sqlalchemy as sa
@@ -64,8 +65,45 @@ def upgrade():
     _rekey('user', 'username_key')
     _rekey('player', 'name_key', 'league_id')
 
+    op.create_table('invite',
+    sa.Column('id', sa.Integer(), nullable=False),
+    sa.Column('league_id', sa.Integer(), nullable=False),
+    sa.Column('token', sa.String(length=64), nullable=False),
+    sa.Column('role', sa.String(length=10), nullable=False),
+    sa.Column('created_by_id', sa.Integer(), nullable=True),
+    sa.Column('created_at', sa.DateTime(), nullable=False),
+    sa.Column('expires_at', sa.DateTime(), nullable=False),
+    sa.Column('max_uses', sa.Integer(), nullable=True),
+    sa.Column('uses', sa.Integer(), nullable=False),
+    sa.Column('revoked_at', sa.DateTime(), nullable=True),
+    sa.ForeignKeyConstraint(['created_by_id'], ['user.id'], name=op.f('fk_invite_created_by_id_user'), ondelete='SET NULL'),
+    sa.ForeignKeyConstraint(['league_id'], ['league.id'], name=op.f('fk_invite_league_id_league'), ondelete='CASCADE'),
+    sa.PrimaryKeyConstraint('id', name=op.f('pk_invite')),
+    sa.UniqueConstraint('token', name=op.f('uq_invite_token'))
+    )
+    with op.batch_alter_table('invite', schema=None) as batch_op:
+        batch_op.create_index(batch_op.f('ix_invite_league_id'), ['league_id'], unique=False)
+    # A link that worked before keeps working as a scorer invite for the default 7 days.
+    now = datetime.now(UTC).replace(tzinfo=None)
+    connection = op.get_bind()
+    for league_id, token in connection.execute(sa.text(
+            "SELECT id, invite_token FROM league WHERE invite_token IS NOT NULL")).all():
+        connection.execute(sa.text(
+            "INSERT INTO invite (league_id, token, role, created_at, expires_at, uses) "
+            "VALUES (:league_id, :token, 'scorer', :now, :expires, 0)"),
+            {"league_id": league_id, "token": token, "now": now, "expires": now + timedelta(days=7)})
+    with op.batch_alter_table('league', schema=None) as batch_op:
+        batch_op.drop_constraint('uq_league_invite_token', type_='unique')
+        batch_op.drop_column('invite_token')
+
 
 def downgrade():
+    with op.batch_alter_table('league', schema=None) as batch_op:
+        batch_op.add_column(sa.Column('invite_token', sa.String(length=64), nullable=True))
+        batch_op.create_unique_constraint('uq_league_invite_token', ['invite_token'])
+    with op.batch_alter_table('invite', schema=None) as batch_op:
+        batch_op.drop_index(batch_op.f('ix_invite_league_id'))
+    op.drop_table('invite')
     # Keys stay casefolded (lower() of a casefolded key is itself); only the lengths go back.
     with op.batch_alter_table('player', schema=None) as batch_op:
         batch_op.alter_column('name_key', existing_type=sa.String(length=160), type_=sa.String(length=40),

@@ -1,11 +1,14 @@
 """Leagues, memberships, invites and rosters."""
 
 import secrets
+from datetime import timedelta
+
+from sqlalchemy import or_
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..models import ROLES, League, Membership, Player, Season, User
-from ..text import LONG_NAME_MAX, TextError, clean_name, name_key
+from ..models import ROLES, Invite, League, Membership, Player, Season, User, utcnow
+from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
 
 
 def create_league(owner: User, name: str) -> League:
@@ -28,33 +31,75 @@ def leagues_of(user: User) -> list[Membership]:
     ).scalars())
 
 
-def new_invite(league: League) -> str:
-    """A fresh invite token; the old link stops working."""
-    league.invite_token = secrets.token_urlsafe(18)
-    return league.invite_token
+INVITE_ROLES = ("scorer", "viewer")
+INVITE_DAYS_DEFAULT = 7
+INVITE_DAYS_MAX = 30
+INVITE_USES_MAX = 100
 
 
-def revoke_invite(league: League) -> None:
-    league.invite_token = None
+def new_invite(league: League, by: User | None = None, role: str = "scorer", days: int = INVITE_DAYS_DEFAULT,
+               max_uses: int | None = None) -> Invite:
+    """A fresh invite link; the previous one stops working. It expires after `days` days."""
+    if role not in INVITE_ROLES:
+        raise ServiceError("An invite makes people scorers or viewers.", field="role")
+    if not 1 <= days <= INVITE_DAYS_MAX:
+        raise ServiceError(f"An invite lasts 1 to {INVITE_DAYS_MAX} days.", field="days")
+    if max_uses is not None and not 1 <= max_uses <= INVITE_USES_MAX:
+        raise ServiceError(f"An invite can be used 1 to {INVITE_USES_MAX} times, or without limit.",
+                           field="max_uses")
+    revoke_invites(league)
+    invite = Invite(token=secrets.token_urlsafe(18), role=role, created_by_id=by.id if by else None,
+                    expires_at=utcnow() + timedelta(days=days), max_uses=max_uses)
+    league.invites.append(invite)
+    db.session.flush()
+    return invite
 
 
-def league_for_invite(token: str) -> League | None:
-    if not token:
+def revoke_invites(league: League) -> None:
+    """Every invite link of the league stops working."""
+    db.session.execute(db.update(Invite).where(Invite.league_id == league.id, Invite.revoked_at.is_(None))
+                       .values(revoked_at=utcnow()))
+    db.session.expire(league, ["invites"])
+
+
+def invite_for(token: str) -> Invite | None:
+    """The invite this link token names, if it still works (not expired, revoked or used up)."""
+    if not is_token(token):
         return None
-    return db.session.execute(db.select(League).filter_by(invite_token=token)).scalar_one_or_none()
+    invite = db.session.execute(db.select(Invite).filter_by(token=token)).scalar_one_or_none()
+    return invite if invite and invite.usable else None
 
 
-def join(league: League, user: User) -> Membership:
-    """Membership through an invite: scorer, unless the user is already in."""
+def join(league: League, user: User, role: str = "scorer") -> Membership:
+    """Add the user with `role`; a member already in keeps the role they have."""
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()
     if existing:
         return existing
-    membership = Membership(league=league, user=user, role="scorer")
+    membership = Membership(league=league, user=user, role=role)
     db.session.add(membership)
     db.session.flush()
     return membership
+
+
+def join_by_invite(invite: Invite, user: User) -> Membership:
+    """Join with the invite's role, never more. One use is counted atomically, so a use limit holds
+    even when several people open the link at once."""
+    existing = db.session.execute(
+        db.select(Membership).filter_by(league_id=invite.league_id, user_id=user.id)
+    ).scalar_one_or_none()
+    if existing:
+        return existing
+    used = db.session.execute(
+        db.update(Invite)
+        .where(Invite.id == invite.id, Invite.revoked_at.is_(None), Invite.expires_at > utcnow(),
+               or_(Invite.max_uses.is_(None), Invite.uses < Invite.max_uses))
+        .values(uses=Invite.uses + 1)
+    ).rowcount
+    if used != 1:
+        raise Conflict("This invite link no longer works: ask the league's owner for a new one.")
+    return join(invite.league, user, invite.role)
 
 
 def _owners(league: League) -> int:
@@ -70,8 +115,10 @@ def change_role(membership: Membership, role: str) -> None:
 
 
 def remove_member(membership: Membership) -> None:
+    """Remove a member, and switch the invite link off: they know it and could come straight back."""
     if membership.role == "owner" and _owners(membership.league) == 1:
         raise Conflict("A league needs at least one owner: make someone else owner first.")
+    revoke_invites(membership.league)
     db.session.delete(membership)
 
 

@@ -39,8 +39,12 @@ def test_the_migration_rekeys_stored_names_with_casefold_and_keeps_colliding_row
             "INSERT INTO player (id, league_id, name, name_key, archived, created_at) VALUES "
             "(1, 1, 'Straße', 'straße', false, '2026-01-01'), (2, 1, 'STRASSE', 'strasse', false, '2026-01-01'),"
             " (3, 1, 'Bo', 'bo', false, '2026-01-01')"))
+        db.session.execute(text("INSERT INTO membership (id, league_id, user_id, role, created_at) "
+                                "VALUES (1, 1, 1, 'owner', '2026-01-01')"))
         db.session.commit()
         upgrade()
+        # Rebuilding tables (SQLite's batch mode) must not cascade into the rows that point at them.
+        assert db.session.execute(text("SELECT user_id, role FROM membership")).all() == [(1, "owner")]
         users = dict(db.session.execute(text('SELECT id, username_key FROM "user"')).all())
         players = dict(db.session.execute(text("SELECT id, name_key FROM player")).all())
         assert users == {1: "strasse", 2: "strasse#2"}
