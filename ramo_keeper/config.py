@@ -7,6 +7,7 @@
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 class ConfigError(RuntimeError):
@@ -55,12 +56,38 @@ def _int_env(name: str, default: int) -> int:
     return int(value)
 
 
+def _public_url() -> str | None:
+    url = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(f"PUBLIC_URL must look like https://ramo.example.org, not {url!r}.")
+    return url
+
+
+def _trusted_hosts(public_url: str | None) -> list[str] | None:
+    """Host names the app answers to (TRUSTED_HOSTS, comma-separated; else PUBLIC_URL's host); None: any."""
+    names = [name.strip() for name in os.environ.get("TRUSTED_HOSTS", "").split(",") if name.strip()]
+    if not names and public_url:
+        names = [urlsplit(public_url).hostname]
+    return names or None
+
+
 def load_config(instance_path: str) -> dict:
     """Everything the app needs, from the environment, with defaults for the embedded setup."""
     production = os.environ.get("RAMO_ENV", os.environ.get("FLASK_ENV", "")) == "production"
     database_url = os.environ.get("DATABASE_URL") or _default_database_url(instance_path)
+    public_url = _public_url()
     return {
         "PRODUCTION": production,
+        # The address people use (https://ramo.example.org): external links are built from it.
+        "PUBLIC_URL": public_url,
+        # Werkzeug refuses (400) a request whose Host header is not one of these.
+        "TRUSTED_HOSTS": _trusted_hosts(public_url),
+        # PROXY_FIX=1 behind one reverse proxy (2 behind two): read the client's address and scheme
+        # from X-Forwarded-*. Off by default, since without a proxy those headers are the client's lies.
+        "PROXY_FIX_HOPS": _int_env("PROXY_FIX", 0),
         "SECRET_KEY": secret_key(instance_path, production),
         "SQLALCHEMY_DATABASE_URI": _normalise_database_url(database_url),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},

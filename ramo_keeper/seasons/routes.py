@@ -189,7 +189,7 @@ def standings_csv_export(league_id: int, season_id: int):
     """The standings as CSV (UTF-8, RFC 4180, formula-guarded text)."""
     league, _ = require_league(league_id)
     season = _season(league, season_id)
-    return _download(standings_csv(season_standings(season)), "text/csv; charset=utf-8",
+    return _download(standings_csv(season_standings(season)), "text/csv",
                      f"standings-season-{season.id}.csv")
 
 
