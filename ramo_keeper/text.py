@@ -15,6 +15,8 @@ LONG_NAME_MAX = 80
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
 # Idempotency keys come from scripts: printable ASCII, no spaces.
 KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")
+# Typed counts: ASCII digits only (a minus sign so that "-1" can be told "cannot be negative").
+WHOLE_NUMBER_RE = re.compile(r"-?[0-9]{1,9}")
 
 # Characters that reorder or hide text: a name could display as another name.
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
@@ -77,6 +79,11 @@ def name_key(name: str) -> str:
 def is_token(value: str) -> bool:
     """True for something shaped like a link token we issue; anything else is simply not found."""
     return bool(TOKEN_RE.fullmatch(value))
+
+
+def whole_number(raw: str) -> int | None:
+    """A typed whole number in ASCII digits, or None. int() alone would take "３" (full-width) or "1_0"."""
+    return int(raw) if WHOLE_NUMBER_RE.fullmatch(raw) else None
 
 
 def is_idempotency_key(value: str) -> bool:

@@ -7,6 +7,8 @@ from flask_wtf.csrf import CSRFError
 from .accounts.service import user_for_session
 from .extensions import login_manager
 from .i18n import N_
+from .text import MESSAGES as text_messages
+from .text import storable
 
 
 def init_app(app: Flask) -> None:
@@ -35,6 +37,14 @@ def init_app(app: Flask) -> None:
     def load_user(session_id: str):
         return user_for_session(session_id)
 
+    @app.before_request
+    def refuse_unstorable_text():
+        # NUL and other control characters in a URL or form field: refused before any view or query
+        # sees them (PostgreSQL would fail on NUL with a 500). Names get the stricter clean_name() check.
+        if not all(storable(value) for value in _incoming_text()):
+            return _error_page(400, text_messages["unreadable"])
+        return None
+
     @app.errorhandler(CSRFError)
     def csrf_error(error):
         return _error_page(400, gettext("Your form expired or was sent from elsewhere. "
@@ -55,6 +65,14 @@ def init_app(app: Flask) -> None:
         response.vary.add("HX-Request")
         response.vary.add("HX-Target")
         return response
+
+
+def _incoming_text():
+    yield request.path
+    for multi in (request.args, request.form):
+        for key, value in multi.items(multi=True):
+            yield key
+            yield value
 
 
 def _handler(code: int, message: str):
