@@ -9,6 +9,7 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..models import ROLES, Invite, League, Membership, Player, Season, User, utcnow
 from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
+from .limits import over_limit
 
 
 def create_league(owner: User, name: str) -> League:
@@ -141,6 +142,9 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
 
 def add_player(league: League, name: str) -> Player:
     name = _checked_name(league, name)
+    count = db.session.execute(db.select(db.func.count(Player.id)).filter_by(league_id=league.id)).scalar_one()
+    if message := over_limit("players", count + 1, "the roster"):
+        raise Conflict(message, field="name")
     player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)
     db.session.flush()

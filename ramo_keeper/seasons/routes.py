@@ -214,8 +214,8 @@ def print_view(league_id: int, season_id: int):
 @bp.get("/leagues/<int:league_id>/backup.json")
 @login_required
 def backup(league_id: int):
-    """Download the whole league (players, seasons, games, hands) as JSON."""
-    league, _ = require_league(league_id)
+    """Download the whole league (players, seasons, games, hands) as JSON: owners only."""
+    league, _ = require_league(league_id, "owner")
     body = json.dumps(backups.export_league(league), ensure_ascii=False, indent=1)
     return _download(body, "application/json", f"ramo-keeper-league-{league.id}.json")
 
