@@ -243,9 +243,9 @@ def _reserve_ids(model, count: int) -> list[int]:
         return []
     table = model.__table__.name
     if db.session.get_bind().dialect.name == "postgresql":
-        return list(db.session.scalars(db.text(
-            f"SELECT nextval(pg_get_serial_sequence('{table}', 'id')) FROM generate_series(1, :count)"),
-            {"count": count}))
+        sequence = db.func.pg_get_serial_sequence(table, "id")
+        return list(db.session.scalars(
+            db.select(db.func.nextval(sequence)).select_from(db.func.generate_series(1, count))))
     start = (db.session.scalar(db.select(db.func.max(model.id))) or 0) + 1
     return list(range(start, start + count))
 
