@@ -49,5 +49,6 @@ def test_the_migration_rekeys_stored_names_with_casefold_and_keeps_colliding_row
         players = dict(db.session.execute(text("SELECT id, name_key FROM player")).all())
         assert users == {1: "strasse", 2: "strasse#2"}
         assert players == {1: "strasse", 2: "strasse#2", 3: "bo"}
+        db.session.rollback()  # end the read, or PostgreSQL's DROP TABLE waits for it
         downgrade(revision="base")
         upgrade()

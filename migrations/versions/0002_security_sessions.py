@@ -1,6 +1,6 @@
 """security: throttle counters, session generations, invites, casefolded roster keys
 
-Revision ID: 0002_security_throttle_sessions_invites
+Revision ID: 0002_security_sessions
 Revises: 0001
 Create Date: 2026-12-01 01:40:00
 
@@ -13,7 +13,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0002_security_throttle_sessions_invites'
+revision = '0002_security_sessions'
 down_revision = '0001'
 branch_labels = None
 depends_on = None
