@@ -1,7 +1,7 @@
 """security: throttle counters, session generations, invites, casefolded roster keys
 
-Revision ID: 0002_security_sessions
-Revises: 0001
+Revision ID: 0003_security_sessions
+Revises: 0002_i18n_user_locale
 Create Date: 2026-12-01 01:40:00
 
 """
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0002_security_sessions'
-down_revision = '0001'
+revision = '0003_security_sessions'
+down_revision = '0002_i18n_user_locale'
 branch_labels = None
 depends_on = None
 
