@@ -1,6 +1,6 @@
 """Wiring of the web layer: blueprints, login, error pages, response headers."""
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, abort, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
@@ -41,6 +41,8 @@ def init_app(app: Flask) -> None:
     def refuse_unstorable_text():
         # NUL and other control characters in a URL or form field: refused before any view or query
         # sees them (PostgreSQL would fail on NUL with a 500). Names get the stricter clean_name() check.
+        if not storable(request.path):
+            abort(404)  # no address with such a character exists
         if not all(storable(value) for value in _incoming_text()):
             return _error_page(400, text_messages["unreadable"])
         return None
@@ -68,7 +70,6 @@ def init_app(app: Flask) -> None:
 
 
 def _incoming_text():
-    yield request.path
     for multi in (request.args, request.form):
         for key, value in multi.items(multi=True):
             yield key
