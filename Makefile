@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export FLASK_APP := app
 
-.PHONY: run test test-fast lint bench system-deps clean i18n translations
+.PHONY: run test test-fast lint audit bench system-deps clean i18n translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
 
 # gunicorn on 127.0.0.1 driven by Debian's wrk; prints cost ratios and the goals (docs/PERFORMANCE.md).
+# Security checks: bandit on our code (medium severity and up; each accepted finding carries a
+# `# nosec` with its reason), pip-audit on the installed packages (needs the vulnerability service online).
+audit: $(VENV)/.installed-dev
+	$(BIN)/bandit -q -ll -r ramo_keeper app.py
+	$(BIN)/pip-audit -l --progress-spinner off
+
 bench: $(VENV)/.installed-dev
 	@bash scripts/system-deps.sh wrk
 	$(BIN)/python -m benchmarks

@@ -92,6 +92,12 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        # SQLite's batch mode rebuilds a table by dropping it: with foreign keys on, that drop would
+        # cascade (deleting every membership of a rebuilt "user" table). Off while migrating, back on after;
+        # the PRAGMA only works outside a transaction, so it runs before the migration's begins.
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -100,6 +106,9 @@ def run_migrations_online():
 
         with context.begin_transaction():
             context.run_migrations()
+        if sqlite:
+            connection.commit()
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

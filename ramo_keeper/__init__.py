@@ -2,7 +2,8 @@
 
 import os
 
-from flask import Flask
+from flask import Flask, has_request_context
+from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
 from . import i18n
@@ -26,6 +27,16 @@ class RamoKeeper(Flask):
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
 
+    def url_for(self, endpoint: str, *, _external: bool | None = None, **values) -> str:
+        """With PUBLIC_URL set, every external link (invite, live link, its QR code) starts with it,
+        never with the Host header a request happened to carry."""
+        public_url = self.config.get("PUBLIC_URL")
+        external = _external if _external is not None else not has_request_context()
+        if public_url and external:
+            values.pop("_scheme", None)
+            return public_url + super().url_for(endpoint, _external=False, **values)
+        return super().url_for(endpoint, _external=_external, **values)
+
 
 def create_app(test_config: dict | None = None) -> Flask:
     """Build the app: configuration, extensions, blueprints and CLI commands."""
@@ -45,6 +56,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     app.config.from_mapping(COMPRESS_SETTINGS)
     if test_config:
         app.config.from_mapping(test_config)
+    if app.config.get("PROXY_FIX_HOPS"):
+        # Behind a reverse proxy: trust that many X-Forwarded-For/-Proto/-Host hops (never more, or
+        # a client could claim any address and escape the per-address login limit).
+        hops = app.config["PROXY_FIX_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
 
     db.init_app(app)
     migrate.init_app(app, db, directory=os.path.join(root, "migrations"), render_as_batch=True)

@@ -7,6 +7,7 @@
 import os
 import secrets
 from pathlib import Path
+from urllib.parse import urlsplit
 
 
 class ConfigError(RuntimeError):
@@ -46,12 +47,47 @@ def secret_key(instance_path: str, production: bool) -> str:
     return key_file.read_text().strip()
 
 
+def _int_env(name: str, default: int) -> int:
+    value = os.environ.get(name, "")
+    if not value:
+        return default
+    if not value.isdecimal():
+        raise ConfigError(f"{name} must be a whole number, not {value!r}.")
+    return int(value)
+
+
+def _public_url() -> str | None:
+    url = os.environ.get("PUBLIC_URL", "").strip().rstrip("/")
+    if not url:
+        return None
+    parts = urlsplit(url)
+    if parts.scheme not in ("http", "https") or not parts.netloc or parts.query or parts.fragment:
+        raise ConfigError(f"PUBLIC_URL must look like https://ramo.example.org, not {url!r}.")
+    return url
+
+
+def _trusted_hosts(public_url: str | None) -> list[str] | None:
+    """Host names the app answers to (TRUSTED_HOSTS, comma-separated; else PUBLIC_URL's host); None: any."""
+    names = [name.strip() for name in os.environ.get("TRUSTED_HOSTS", "").split(",") if name.strip()]
+    if not names and public_url:
+        names = [urlsplit(public_url).hostname]
+    return names or None
+
+
 def load_config(instance_path: str) -> dict:
     """Everything the app needs, from the environment, with defaults for the embedded setup."""
     production = os.environ.get("RAMO_ENV", os.environ.get("FLASK_ENV", "")) == "production"
     database_url = os.environ.get("DATABASE_URL") or _default_database_url(instance_path)
+    public_url = _public_url()
     return {
         "PRODUCTION": production,
+        # The address people use (https://ramo.example.org): external links are built from it.
+        "PUBLIC_URL": public_url,
+        # Werkzeug refuses (400) a request whose Host header is not one of these.
+        "TRUSTED_HOSTS": _trusted_hosts(public_url),
+        # PROXY_FIX=1 behind one reverse proxy (2 behind two): read the client's address and scheme
+        # from X-Forwarded-*. Off by default, since without a proxy those headers are the client's lies.
+        "PROXY_FIX_HOPS": _int_env("PROXY_FIX", 0),
         "SECRET_KEY": secret_key(instance_path, production),
         "SQLALCHEMY_DATABASE_URI": _normalise_database_url(database_url),
         "SQLALCHEMY_ENGINE_OPTIONS": {"pool_pre_ping": True},
@@ -61,6 +97,14 @@ def load_config(instance_path: str) -> dict:
         "SESSION_COOKIE_HTTPONLY": True,
         "SESSION_COOKIE_SECURE": production,
         "REMEMBER_COOKIE_DURATION": 60 * 60 * 24 * 30,
+        "REMEMBER_COOKIE_SECURE": production,
+        "REMEMBER_COOKIE_HTTPONLY": True,
+        "REMEMBER_COOKIE_SAMESITE": "Lax",
+        # Failed logins allowed per account name and per address in one window (at most 15 minutes).
+        "LOGIN_ATTEMPTS_PER_ACCOUNT": _int_env("LOGIN_ATTEMPTS_PER_ACCOUNT", 10),
+        "LOGIN_ATTEMPTS_PER_ADDRESS": _int_env("LOGIN_ATTEMPTS_PER_ADDRESS", 50),
+        "REGISTRATIONS_PER_ADDRESS": _int_env("REGISTRATIONS_PER_ADDRESS", 20),
+        "LOGIN_THROTTLE_WINDOW": _int_env("LOGIN_THROTTLE_WINDOW", 15 * 60),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 5 * 1024 * 1024,
     }

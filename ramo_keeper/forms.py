@@ -2,7 +2,8 @@
 
 from flask_wtf import FlaskForm
 from wtforms import StringField
-from wtforms.validators import DataRequired, Length
+
+from .text import Name
 
 # A stripped name: leading and trailing blanks never make two names different.
 strip = [lambda value: value.strip() if isinstance(value, str) else value]
@@ -11,8 +12,7 @@ strip = [lambda value: value.strip() if isinstance(value, str) else value]
 class NameForm(FlaskForm):
     """A league, player or season name."""
 
-    name = StringField("Name", filters=strip, validators=[
-        DataRequired("A name cannot be empty."), Length(max=40, message="Names are at most 40 characters.")])
+    name = StringField("Name", filters=strip, validators=[Name("A name", empty="A name cannot be empty.")])
 
 
 class EmptyForm(FlaskForm):

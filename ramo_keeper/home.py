@@ -2,7 +2,10 @@
 
 from flask import Blueprint
 from flask_login import current_user
+from sqlalchemy import text
+from sqlalchemy.exc import SQLAlchemyError
 
+from .extensions import db
 from .games import listing
 from .leagues.service import leagues_of
 from .pagination import requested_page
@@ -22,6 +25,18 @@ def index():
 
 
 @bp.get("/healthz")
+@bp.get("/healthz/live")
 def health():
-    """For load balancers and the run check."""
+    """Liveness: the process answers (restart it if not). Touches nothing else."""
     return {"status": "ok"}
+
+
+@bp.get("/healthz/ready")
+def ready():
+    """Readiness: the database answers too (send no traffic here if not)."""
+    try:
+        db.session.execute(text("SELECT 1"))
+    except SQLAlchemyError:
+        db.session.rollback()
+        return {"status": "unavailable", "database": "unreachable"}, 503
+    return {"status": "ok", "database": "ok"}

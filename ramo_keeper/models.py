@@ -20,9 +20,11 @@ def utcnow() -> datetime:
 class User(UserMixin, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40))
-    # Lower-cased copy: names are unique regardless of case.
-    username_key: Mapped[str] = mapped_column(String(40), unique=True)
+    # text.name_key() of the name (casefolded, which can lengthen it): unique however it is written.
+    username_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
+    # Part of every session and remember cookie; advancing it ends them all (logout, new password).
+    session_generation: Mapped[int] = mapped_column(default=1, server_default="1")
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # The language the member chose with the switcher ("ko", "it", "en"); None follows the browser.
     locale: Mapped[str | None] = mapped_column(String(8))
@@ -36,6 +38,14 @@ class User(UserMixin, db.Model):
 
     def check_password(self, password: str) -> bool:
         return check_password_hash(self.password_hash, password)
+
+    def get_id(self) -> str:
+        """Flask-Login's alternative id: "<user id>:<session generation>", kept in the session and remember cookie."""
+        return f"{self.id}:{self.session_generation}"
+
+    def end_sessions(self) -> None:
+        """Every session and remember cookie issued so far stops working."""
+        self.session_generation += 1
 
 
 class ApiToken(db.Model):
@@ -54,7 +64,6 @@ class ApiToken(db.Model):
 class League(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
-    invite_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     memberships: Mapped[list["Membership"]] = relationship(back_populates="league", cascade="all, delete-orphan")
@@ -64,6 +73,42 @@ class League(db.Model):
     seasons: Mapped[list["Season"]] = relationship(
         back_populates="league", cascade="all, delete-orphan", order_by="Season.id"
     )
+    invites: Mapped[list["Invite"]] = relationship(
+        back_populates="league", cascade="all, delete-orphan", order_by="Invite.id"
+    )
+
+    @property
+    def active_invite(self) -> "Invite | None":
+        """The invite link that works now (the league has at most one)."""
+        return next((invite for invite in reversed(self.invites) if invite.usable), None)
+
+    @property
+    def invite_token(self) -> str | None:
+        invite = self.active_invite
+        return invite.token if invite else None
+
+
+class Invite(db.Model):
+    """An invite link: joins as `role` (never more), until it expires, is revoked or is used up."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    role: Mapped[str] = mapped_column(String(10))
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    expires_at: Mapped[datetime]
+    # None: any number of people may join with it.
+    max_uses: Mapped[int | None]
+    uses: Mapped[int] = mapped_column(default=0)
+    revoked_at: Mapped[datetime | None]
+
+    league: Mapped[League] = relationship(back_populates="invites")
+
+    @property
+    def usable(self) -> bool:
+        return (self.revoked_at is None and self.expires_at > utcnow()
+                and (self.max_uses is None or self.uses < self.max_uses))
 
 
 class Membership(db.Model):
@@ -87,7 +132,8 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
-    name_key: Mapped[str] = mapped_column(String(40))
+    # text.name_key(name), the comparison the rules use at the table (casefold can lengthen it).
+    name_key: Mapped[str] = mapped_column(String(160))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     archived: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
@@ -224,3 +270,16 @@ class AuditEntry(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     user: Mapped[User | None] = relationship()
+
+
+class ThrottleCounter(db.Model):
+    """Attempts counted in one fixed window, per bucket ("login-account", "login-address", …) and key.
+
+    Kept in the database so that every gunicorn worker and every machine sees the same count.
+    The key is stored as a SHA-256 digest: names and addresses are not kept in clear.
+    """
+
+    bucket: Mapped[str] = mapped_column(String(40), primary_key=True)
+    key_digest: Mapped[str] = mapped_column(String(64), primary_key=True)
+    window_start: Mapped[datetime]
+    count: Mapped[int]

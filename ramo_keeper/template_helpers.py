@@ -13,7 +13,8 @@ def value_output(variant_key: str, options, cards: dict, player_id: int) -> Mark
         text = rules.hand_value(variant_key, cards, options).working
     except (rules.RuleError, TypeError):
         text = "—"
-    return Markup(f'<output id="value-{player_id}" aria-live="polite">{escape(text)}</output>')
+    # The only text in it is escaped.
+    return Markup(f'<output id="value-{player_id}" aria-live="polite">{escape(text)}</output>')  # nosec B704
 
 
 def preview_value(form, player_id: int) -> Markup:

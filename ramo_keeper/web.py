@@ -1,12 +1,14 @@
 """Wiring of the web layer: blueprints, login, error pages, response headers."""
 
-from flask import Flask, jsonify, render_template, request
+from flask import Flask, abort, jsonify, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
-from .extensions import db, login_manager
+from .accounts.service import user_for_session
+from .extensions import login_manager
 from .i18n import N_
-from .models import User
+from .text import MESSAGES as text_messages
+from .text import storable
 
 
 def init_app(app: Flask) -> None:
@@ -22,17 +24,28 @@ def init_app(app: Flask) -> None:
     for module in (home, accounts, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
         app.register_blueprint(module.bp)
 
-    from . import template_helpers
+    from . import headers, template_helpers
 
     template_helpers.init_app(app)
+    headers.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = N_("Log in to see that page.")
     login_manager.localize_callback = gettext
     login_manager.login_message_category = "info"
 
     @login_manager.user_loader
-    def load_user(user_id: str):
-        return db.session.get(User, int(user_id))
+    def load_user(session_id: str):
+        return user_for_session(session_id)
+
+    @app.before_request
+    def refuse_unstorable_text():
+        # NUL and other control characters in a URL or form field: refused before any view or query
+        # sees them (PostgreSQL would fail on NUL with a 500). Names get the stricter clean_name() check.
+        if not storable(request.path):
+            abort(404)  # no address with such a character exists
+        if not all(storable(value) for value in _incoming_text()):
+            return _error_page(400, text_messages["unreadable"])
+        return None
 
     @app.errorhandler(CSRFError)
     def csrf_error(error):
@@ -54,6 +67,13 @@ def init_app(app: Flask) -> None:
         response.vary.add("HX-Request")
         response.vary.add("HX-Target")
         return response
+
+
+def _incoming_text():
+    for multi in (request.args, request.form):
+        for key, value in multi.items(multi=True):
+            yield key
+            yield value
 
 
 def _handler(code: int, message: str):

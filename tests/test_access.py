@@ -20,6 +20,8 @@ WRITE_FORMS = {
     "/games/<int:game_id>/hands/<int:number>/edit",
     "/games/<int:game_id>/delete",
 }
+# Pages only the owner may read (issue 11: a backup holds the whole league).
+OWNER_READS = {"/leagues/<int:league_id>/backup.json"}
 SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number"}
 
 
@@ -97,7 +99,8 @@ def test_outsiders_get_404(world, rule, method):
 
 
 @pytest.mark.parametrize(("rule", "method"),
-                         [p for p in league_routes() if p.values[1] != "GET" or p.values[0] in WRITE_FORMS])
+                         [p for p in league_routes()
+                          if p.values[1] != "GET" or p.values[0] in WRITE_FORMS | OWNER_READS])
 def test_viewers_get_403_on_writes(world, rule, method):
     ids, people = world
     viewer = people["Vi"]
@@ -109,7 +112,8 @@ def test_viewers_get_403_on_writes(world, rule, method):
 
 
 @pytest.mark.parametrize(("rule", "method"),
-                         [p for p in league_routes() if p.values[1] == "GET" and p.values[0] not in WRITE_FORMS])
+                         [p for p in league_routes()
+                          if p.values[1] == "GET" and p.values[0] not in WRITE_FORMS | OWNER_READS])
 def test_viewers_can_read(world, rule, method):
     ids, people = world
     response = people["Vi"].get(url_for_rule(rule, ids))

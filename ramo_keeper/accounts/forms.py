@@ -2,19 +2,18 @@
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField
-from wtforms.validators import DataRequired, EqualTo, InputRequired, Length
+from wtforms.validators import EqualTo, InputRequired
 
 from ..forms import strip
+from ..text import Name
+from .passwords import MIN_PASSWORD, AcceptablePassword
 
-MIN_PASSWORD = 8
+__all__ = ["MIN_PASSWORD", "RegisterForm", "LoginForm", "ChangePasswordForm"]
 
 
 class RegisterForm(FlaskForm):
-    username = StringField("Name", filters=strip, validators=[
-        DataRequired("Choose a name."), Length(max=40, message="Names are at most 40 characters.")])
-    password = PasswordField("Password", validators=[
-        InputRequired("Choose a password."),
-        Length(min=MIN_PASSWORD, message=f"Use at least {MIN_PASSWORD} characters.")])
+    username = StringField("Name", filters=strip, validators=[Name("A name", empty="Choose a name.")])
+    password = PasswordField("Password", validators=[InputRequired("Choose a password."), AcceptablePassword()])
     confirm = PasswordField("Repeat password", validators=[
         EqualTo("password", message="The two passwords differ.")])
 
@@ -28,7 +27,6 @@ class LoginForm(FlaskForm):
 class ChangePasswordForm(FlaskForm):
     current = PasswordField("Current password", validators=[InputRequired("Enter your current password.")])
     password = PasswordField("New password", validators=[
-        InputRequired("Choose a new password."),
-        Length(min=MIN_PASSWORD, message=f"Use at least {MIN_PASSWORD} characters.")])
+        InputRequired("Choose a new password."), AcceptablePassword()])
     confirm = PasswordField("Repeat new password", validators=[
         EqualTo("password", message="The two passwords differ.")])

@@ -2,7 +2,7 @@
 
 from urllib.parse import urlsplit
 
-from flask import Blueprint, flash, redirect, request, url_for
+from flask import Blueprint, current_app, flash, redirect, request, url_for
 from flask_login import current_user, login_required, login_user, logout_user
 
 from ..errors import ServiceError
@@ -10,8 +10,24 @@ from ..extensions import db
 from ..forms import EmptyForm
 from ..models import ApiToken
 from ..rendering import render
+from . import login_throttle
 from .forms import ChangePasswordForm, LoginForm, RegisterForm
 from .service import authenticate, create_user, issue_token, revoke_token
+
+MESSAGES = {
+    "welcome": "Welcome, {name}! Create a league or open an invite link.",
+    "no_match": "That name and password do not match.",
+    "logged_out": "You are logged out.",
+    "logged_out_everywhere": "You are logged out on every device, this one included.",
+    "wrong_current": "That is not your current password.",
+    "password_changed": "Your password is changed. Other devices must log in again.",
+    "token_revoked": "Token revoked.",
+}
+
+
+def _too_many(template: str, form, kind: str, retry_after: int):
+    body, _ = render(template, form=form, error=login_throttle.message(kind, retry_after))
+    return body, 429, {"Retry-After": str(retry_after)}
 
 bp = Blueprint("auth", __name__)
 
@@ -27,6 +43,9 @@ def register():
     """Create an account and log in."""
     form = RegisterForm()
     if form.validate_on_submit():
+        retry_after = login_throttle.registration_refused()
+        if retry_after:
+            return _too_many("auth/register.html", form, "register", retry_after)
         try:
             user = create_user(form.username.data, form.password.data)
         except ServiceError as error:
@@ -34,33 +53,61 @@ def register():
         else:
             db.session.commit()
             login_user(user, remember=True)
-            flash(f"Welcome, {user.username}! Create a league or open an invite link.", "success")
+            flash(MESSAGES["welcome"].format(name=user.username), "success")
             return redirect(_safe_next(url_for("main.index")), 303)
     return render("auth/register.html", form=form, status=422 if form.errors else 200)
 
 
 @bp.route("/login", methods=["GET", "POST"])
 def login():
-    """Log in; one message for any failure so names cannot be probed."""
+    """Log in; one message (and one hash) for any failure so names cannot be probed; throttled."""
     form = LoginForm()
     error = None
     if form.validate_on_submit():
-        user = authenticate(form.username.data, form.password.data)
+        name = form.username.data
+        retry_after = login_throttle.login_blocked(name)
+        if retry_after:
+            return _too_many("auth/login.html", form, "login", retry_after)
+        user = authenticate(name, form.password.data)
         if user:
+            login_throttle.login_succeeded(name)
             login_user(user, remember=form.remember.data)
             return redirect(_safe_next(url_for("main.index")), 303)
-        error = "That name and password do not match."
+        login_throttle.login_failed(name)
+        error = MESSAGES["no_match"]
     status = 422 if (error or form.errors) else 200
     return render("auth/login.html", form=form, error=error, status=status)
 
 
 @bp.post("/logout")
 def logout():
-    """Log out."""
+    """Log out: the session and remember cookies of this account stop working, here and on every device."""
     if EmptyForm().validate_on_submit():
-        logout_user()
-        flash("You are logged out.", "info")
+        _end_sessions()
+        flash(MESSAGES["logged_out"], "info")
     return redirect(url_for("main.index"), 303)
+
+
+@bp.post("/account/logout-everywhere")
+@login_required
+def logout_everywhere():
+    """End every session of this account (a lost phone, a shared computer)."""
+    if EmptyForm().validate_on_submit():
+        _end_sessions()
+        flash(MESSAGES["logged_out_everywhere"], "info")
+        return redirect(url_for("main.index"), 303)
+    return redirect(url_for("auth.account"), 303)
+
+
+def _end_sessions() -> None:
+    if current_user.is_authenticated:
+        current_user.end_sessions()
+        db.session.commit()
+    logout_user()
+
+
+def _has_remember_cookie() -> bool:
+    return current_app.config.get("REMEMBER_COOKIE_NAME", "remember_token") in request.cookies
 
 
 @bp.route("/account", methods=["GET", "POST"])
@@ -70,11 +117,14 @@ def account():
     form = ChangePasswordForm()
     if form.validate_on_submit():
         if not current_user.check_password(form.current.data):
-            form.current.errors.append("That is not your current password.")
+            form.current.errors.append(MESSAGES["wrong_current"])
         else:
             current_user.set_password(form.password.data)
+            current_user.end_sessions()
             db.session.commit()
-            flash("Your password is changed.", "success")
+            # This device stays logged in under the new generation; every other one is logged out.
+            login_user(current_user._get_current_object(), remember=_has_remember_cookie())
+            flash(MESSAGES["password_changed"], "success")
             return redirect(url_for("auth.account"), 303)
     tokens = db.session.execute(
         db.select(ApiToken).filter_by(user_id=current_user.id).order_by(ApiToken.created_at.desc())
@@ -104,5 +154,5 @@ def revoke(token_id: int):
     """Revoke one of the user's API tokens."""
     if EmptyForm().validate_on_submit() and revoke_token(current_user, token_id):
         db.session.commit()
-        flash("Token revoked.", "info")
+        flash(MESSAGES["token_revoked"], "info")
     return redirect(url_for("auth.account"), 303)

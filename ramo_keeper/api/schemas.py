@@ -2,15 +2,26 @@
 
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..rules import VARIANTS
+from ..text import LONG_NAME_MAX, NAME_MAX, problem
 
 # Ids are database integers: bounding them keeps a huge number a 400, never a database overflow.
 MAX_ID = 2**31 - 1
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
-# No control characters: PostgreSQL refuses NUL, and a tab or newline in a name is always a slip.
-PRINTABLE = r"^[^\x00-\x1f\x7f]*$"
+
+
+def _clean_text(value: str) -> str:
+    """text.py's rule: no NUL, control or direction-changing characters (PostgreSQL refuses NUL; the
+    others make a name look like another)."""
+    message = problem(value, "A name")
+    if message:
+        raise ValueError(message)
+    return value
+
+
+CleanText = AfterValidator(_clean_text)
 
 
 class Request(BaseModel):
@@ -20,11 +31,11 @@ class Request(BaseModel):
 
 
 class NameBody(Request):
-    name: Annotated[str, Field(max_length=80, pattern=PRINTABLE, examples=["Thursday club"])]
+    name: Annotated[str, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText]
 
 
 class PlayerBody(Request):
-    name: Annotated[str, Field(max_length=40, pattern=PRINTABLE, examples=["Bo"])]
+    name: Annotated[str, Field(max_length=NAME_MAX, examples=["Bo"]), CleanText]
 
 
 class GameBody(Request):

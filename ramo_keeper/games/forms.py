@@ -8,6 +8,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
+from ..text import whole_number
 
 MAX_CARDS = 60
 MAX_PIPS = 540
@@ -22,11 +23,9 @@ class CountField(IntegerField):
         if raw == "":
             self.data = 0
             return
-        try:
-            self.data = int(raw)
-        except ValueError:
-            self.data = None
-            raise ValueError("Enter a whole number.") from None
+        self.data = whole_number(raw)
+        if self.data is None:
+            raise ValueError("Enter a whole number.")
 
 
 def count_limit(maximum: int, what: str):
@@ -149,5 +148,5 @@ def option_value(option: rules.Option, raw: str | None, present: bool):
 
 def posted_number(field) -> int | None:
     """A hidden number the form carried back (version, hand number), or None if absent or damaged."""
-    raw = (field.data or "").strip()
-    return int(raw) if raw.isdigit() else None
+    number = whole_number((field.data or "").strip())
+    return number if number is not None and number >= 0 else None

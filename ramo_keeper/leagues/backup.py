@@ -9,15 +9,19 @@ An import goes only into a league without players or games (its empty seasons, s
 automatic "Season 1", are replaced by the backup's), so it can never mix with live data.
 """
 
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
+
+from pydantic import ValidationError
 
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games.stored import store_results, sync_results
-from ..models import Game, GameResult, Hand, League, Player, Season, Seat, utcnow
-from ..seasons.service import MAX_MIN_GAMES, RANKINGS
-from .service import add_player
+from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
+from ..text import name_key
+from .backup_file import BackupFile, GameRow, describe
+from .limits import over_limit
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1
@@ -67,21 +71,6 @@ class BadBackup(ServiceError):
         super().__init__(message, field="file")
 
 
-def _get(mapping, key, kind, where: str, default=...):
-    if not isinstance(mapping, dict):
-        raise BadBackup(f"{where} should be an object.")
-    if key not in mapping:
-        if default is not ...:
-            return default
-        raise BadBackup(f"{where} has no {key!r}.")
-    value = mapping[key]
-    if kind is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise BadBackup(f"{where}: {key!r} should be a whole number.")
-    if kind is not int and not isinstance(value, kind):
-        raise BadBackup(f"{where}: {key!r} has the wrong type.")
-    return value
-
-
 def _parse_when(value) -> datetime | None:
     if not isinstance(value, str):
         return None
@@ -92,120 +81,190 @@ def _parse_when(value) -> datetime | None:
         return None
 
 
-def import_league(league: League, data: dict) -> dict:
-    """Recreate a backup's players, seasons and games in an empty league; returns counts.
-
-    Every game is replayed through the rules: a hand the rules refuse stops the whole import.
-    """
-    if not is_empty(league):
-        raise Conflict("A backup can only be imported into a league without players or games: "
-                       "create a new league for it.", field="file")
-    if _get(data, "format", str, "The file") != FORMAT:
+def _checked_file(data) -> BackupFile:
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadBackup("This is not a Ramo Keeper league backup.")
-    if _get(data, "version", int, "The file") != VERSION:
-        raise BadBackup(f"This backup has version {data['version']}; this app reads version {VERSION}.")
-    for empty in db.session.execute(db.select(Season).where(Season.league_id == league.id)).scalars():
-        db.session.delete(empty)
-    db.session.flush()
-    players = _import_players(league, _get(data, "players", list, "The file"))
-    seasons = _import_seasons(league, _get(data, "seasons", list, "The file"))
-    games = _get(data, "games", list, "The file")
-    for number, game in enumerate(games, 1):
-        _import_game(league, game, f"Game {number}", players, seasons)
-    db.session.flush()
-    return {"players": len(players), "seasons": len(seasons), "games": len(games)}
-
-
-def _import_players(league: League, rows: list) -> dict[int, Player]:
-    players = {}
-    for number, row in enumerate(rows, 1):
-        where = f"Player {number}"
-        old_id = _get(row, "id", int, where)
-        if old_id in players:
-            raise BadBackup(f"{where}: id {old_id} is used twice.")
-        try:
-            player = add_player(league, _get(row, "name", str, where))
-        except ServiceError as error:
-            raise BadBackup(f"{where}: {error.message}") from None
-        player.archived = bool(_get(row, "archived", bool, where, False))
-        players[old_id] = player
-    return players
-
-
-def _import_seasons(league: League, rows: list) -> dict[int, Season]:
-    seasons, names, current_seen = {}, set(), False
-    for number, row in enumerate(rows, 1):
-        where = f"Season {number}"
-        old_id = _get(row, "id", int, where)
-        name = _get(row, "name", str, where).strip()
-        ranking = _get(row, "ranking", str, where, "points")
-        min_games = _get(row, "min_games", int, where, 0)
-        if old_id in seasons or not name or name.casefold() in names or len(name) > 80:
-            raise BadBackup(f"{where}: its id or name is missing, too long or used twice.")
-        if ranking not in RANKINGS or not 0 <= min_games <= MAX_MIN_GAMES:
-            raise BadBackup(f"{where}: unknown ranking {ranking!r}, or a minimum of games outside 0 to "
-                            f"{MAX_MIN_GAMES}.")
-        closed = bool(_get(row, "closed", bool, where, False))
-        current = bool(_get(row, "is_current", bool, where, False)) and not closed and not current_seen
-        current_seen = current_seen or current
-        season = Season(league_id=league.id, name=name, ranking=ranking, min_games=min_games,
-                        is_current=current, closed=closed)
-        season.created_at = _parse_when(row.get("created_at")) or utcnow()
-        db.session.add(season)
-        names.add(name.casefold())
-        seasons[old_id] = season
-    db.session.flush()
-    return seasons
-
-
-def _import_game(league: League, row: dict, where: str, players: dict, seasons: dict) -> None:
-    seat_ids = _get(row, "seats", list, where)
-    for old_id in seat_ids:
-        if isinstance(old_id, bool) or not isinstance(old_id, int) or old_id not in players:
-            raise BadBackup(f"{where}: seat {old_id!r} is not one of the backup's players.")
-    season_old = _get(row, "season_id", int, where, None) if row.get("season_id") is not None else None
-    if season_old is not None and season_old not in seasons:
-        raise BadBackup(f"{where}: season {season_old} is not one of the backup's seasons.")
-    dealer_old = _get(row, "first_dealer_id", int, where, None) if row.get("first_dealer_id") is not None else None
-    if dealer_old is not None and dealer_old not in players:
-        raise BadBackup(f"{where}: the first dealer is not one of the backup's players.")
-    seats = [rules.Seat(players[old].id, players[old].name) for old in seat_ids]
-    hands = [_hand_input(hand, f"{where}, hand {i}", players)
-             for i, hand in enumerate(_get(row, "hands", list, where), 1)]
+    if data.get("version") != VERSION:
+        raise BadBackup(f"This backup has version {data.get('version')}; this app reads version {VERSION}.")
+    # The limits first, on the raw lists: a huge file is refused before any row is looked at.
+    for kind in ("players", "seasons", "games"):
+        rows = data.get(kind)
+        if isinstance(rows, list) and (message := over_limit(kind, len(rows))):
+            raise BadBackup(message)
     try:
-        setup = rules.new_game(_get(row, "variant", str, where), seats,
-                               players[dealer_old].id if dealer_old is not None else None,
-                               _get(row, "options", dict, where, {}))
-        state = rules.replay(setup, hands)
+        backup = BackupFile.model_validate(data)
+    except ValidationError as error:
+        raise BadBackup(describe(error)) from None
+    if message := over_limit("hands", sum(len(game.hands) for game in backup.games)):
+        raise BadBackup(message)
+    return backup
+
+
+def _names(backup: BackupFile) -> dict[int, str]:
+    return {p.id: p.name for p in backup.players}
+
+
+def _check_references(backup: BackupFile) -> None:
+    _unique([p.id for p in backup.players], [name_key(p.name) for p in backup.players], "Player")
+    _unique([s.id for s in backup.seasons], [name_key(s.name) for s in backup.seasons], "Season")
+    players, seasons = {p.id for p in backup.players}, {s.id for s in backup.seasons}
+    for number, game in enumerate(backup.games, 1):
+        where = f"Game {number}"
+        for seat in game.seats:
+            if seat not in players:
+                raise BadBackup(f"{where}: seat {seat} is not one of the backup's players.")
+        if game.season_id is not None and game.season_id not in seasons:
+            raise BadBackup(f"{where}: season {game.season_id} is not one of the backup's seasons.")
+        if game.first_dealer_id is not None and game.first_dealer_id not in players:
+            raise BadBackup(f"{where}: the first dealer is not one of the backup's players.")
+        for hand_number, hand in enumerate(game.hands, 1):
+            for result in hand.results:
+                if result.player_id not in players:
+                    raise BadBackup(f"{where}, hand {hand_number}: player {result.player_id} is not one of "
+                                    "the backup's players.")
+
+
+def _unique(ids: list[int], keys: list[str], word: str) -> None:
+    for seen, what in ((ids, "id"), (keys, "name")):
+        taken = set()
+        for number, value in enumerate(seen, 1):
+            if value in taken:
+                raise BadBackup(f"{word} {number}: its {what} is used twice.")
+            taken.add(value)
+
+
+def _replay(game: GameRow, where: str, names: dict[int, str]):
+    """The game's setup and state, with the backup's player ids."""
+    seats = [rules.Seat(old, names[old]) for old in game.seats]
+    hands = [rules.HandInput(tuple(
+        rules.PlayerResult(r.player_id, dict(r.cards), **{flag: getattr(r, flag) for flag in FLAGS})
+        for r in hand.results)) for hand in game.hands]
+    try:
+        setup = rules.new_game(game.variant, seats, game.first_dealer_id, game.options)
+        return setup, rules.replay(setup, hands)
     except rules.RuleError as error:
         hand = f", hand {error.hand_number}" if error.hand_number else ""
         raise BadBackup(f"{where}{hand}: {error.message}.") from None
-    game = Game(league_id=league.id, season_id=seasons[season_old].id if season_old is not None else None,
-                variant=setup.variant, options=dict(setup.options), first_dealer_id=setup.first_dealer_id)
-    game.created_at = _parse_when(row.get("created_at")) or utcnow()
-    game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
-    for outcome in state.hands:
-        hand_row = Hand(number=outcome.number)
-        store_results(hand_row, outcome)
-        game.hands.append(hand_row)
+
+
+def import_league(league: League, data) -> dict:
+    """Recreate a backup's players, seasons and games in an empty league; returns counts.
+
+    Everything is checked and computed first, with nothing written: the file's shape (pydantic),
+    the league limits, every reference and name, and every game replayed through the rules into
+    the rows to store. Only then the writes: a few bulk INSERTs in one short transaction, so the
+    write lock (all of SQLite, the league's row on PostgreSQL) is held briefly.
+    """
+    backup = _checked_file(data)
+    _check_references(backup)
+    planned = [_planned_game(game, f"Game {number}", _names(backup)) for number, game in enumerate(backup.games, 1)]
+    # The first write: it takes the lock, so a second import into the same league waits here and
+    # then finds the league no longer empty.
+    db.session.execute(db.update(League).where(League.id == league.id).values(name=League.name))
+    if not is_empty(league):
+        raise Conflict("A backup can only be imported into a league without players or games: "
+                       "create a new league for it.", field="file")
+    return _write(league, backup, planned)
+
+
+@dataclass
+class PlannedGame:
+    """One game's rows, computed before any write; player and season ids are still the backup's."""
+
+    row: dict
+    seats: list[int]
+    hands: list[list[dict]] = field(default_factory=list)
+    results: list[dict] = field(default_factory=list)
+
+
+GAME_COLUMNS = ("variant", "options", "first_dealer_id", "status", "version", "created_at", "finished_at")
+HAND_RESULT_COLUMNS = ("player_id", "position", "cards", "went_out", "laid_down", "knocked", "went_rummy")
+GAME_RESULT_COLUMNS = ("player_id", "variant", "table_size", "place", "points", "won", "total", "hands_played")
+
+
+def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGame:
+    setup, state = _replay(row, where, names)
+    # A transient Game and Hands go through the same store_results/sync_results as a live game.
+    game = Game(variant=setup.variant, options=dict(setup.options), first_dealer_id=setup.first_dealer_id,
+                version=1, status="in_progress", created_at=_parse_when(row.created_at) or utcnow())
     if state.finished:
         # sync_results keeps a finish time it finds, so the backup's own one survives.
-        game.status, game.finished_at = "finished", _parse_when(row.get("finished_at")) or utcnow()
-    db.session.add(game)
-    db.session.flush()
+        game.status, game.finished_at = "finished", _parse_when(row.finished_at) or utcnow()
     sync_results(game, state)
+    plan = PlannedGame({column: getattr(game, column) for column in GAME_COLUMNS} | {"season_id": row.season_id},
+                       list(setup.player_ids))
+    for outcome in state.hands:
+        hand = Hand()
+        store_results(hand, outcome)
+        plan.hands.append([{column: getattr(result, column) for column in HAND_RESULT_COLUMNS}
+                           for result in hand.results])
+    plan.results = [{column: getattr(result, column) for column in GAME_RESULT_COLUMNS} for result in game.results]
+    return plan
 
 
-def _hand_input(hand, where: str, players: dict) -> rules.HandInput:
-    results = []
-    for result in _get(hand, "results", list, where):
-        old_id = _get(result, "player_id", int, where)
-        if old_id not in players:
-            raise BadBackup(f"{where}: player {old_id} is not one of the backup's players.")
-        flags = {flag: bool(_get(result, flag, bool, where, False)) for flag in FLAGS}
-        results.append(rules.PlayerResult(players[old_id].id, dict(_get(result, "cards", dict, where, {})),
-                                          **flags))
-    return rules.HandInput(tuple(results))
+def _write(league: League, backup: BackupFile, planned: list[PlannedGame]) -> dict:
+    """The writes: one statement per table, whatever the size of the backup."""
+    db.session.execute(db.delete(Season).where(Season.league_id == league.id))
+    _insert_rows(Player, [{"league_id": league.id, "name": p.name, "name_key": name_key(p.name),
+                           "archived": p.archived} for p in backup.players])
+    by_key = dict(db.session.execute(db.select(Player.name_key, Player.id).filter_by(league_id=league.id)).all())
+    players = {p.id: by_key[name_key(p.name)] for p in backup.players}
+    _insert_rows(Season, _season_rows(league, backup))
+    by_name = dict(db.session.execute(db.select(Season.name, Season.id).filter_by(league_id=league.id)).all())
+    seasons = {s.id: by_name[s.name] for s in backup.seasons}
+    game_ids = _reserve_ids(Game, len(planned))
+    hand_ids = iter(_reserve_ids(Hand, sum(len(plan.hands) for plan in planned)))
+    games, seats, hands, hand_results, game_results = [], [], [], [], []
+    for game_id, plan in zip(game_ids, planned, strict=True):
+        season_id = seasons[plan.row["season_id"]] if plan.row["season_id"] is not None else None
+        games.append(plan.row | {"id": game_id, "league_id": league.id, "season_id": season_id,
+                                 "first_dealer_id": players[plan.row["first_dealer_id"]]})
+        seats += [{"game_id": game_id, "player_id": players[old], "position": i} for i, old in enumerate(plan.seats)]
+        for number, results in enumerate(plan.hands, 1):
+            hand_id = next(hand_ids)
+            hands.append({"id": hand_id, "game_id": game_id, "number": number})
+            hand_results += [r | {"hand_id": hand_id, "player_id": players[r["player_id"]]} for r in results]
+        game_results += [r | {"game_id": game_id, "season_id": season_id, "player_id": players[r["player_id"]]}
+                         for r in plan.results]
+    for model, rows in ((Game, games), (Seat, seats), (Hand, hands), (HandResult, hand_results),
+                        (GameResult, game_results)):
+        _insert_rows(model, rows)
+    db.session.expire_all()
+    return {"players": len(players), "seasons": len(seasons), "games": len(planned)}
+
+
+def _reserve_ids(model, count: int) -> list[int]:
+    """Ids for rows inserted in bulk, so that their children can point at them without reading back.
+
+    PostgreSQL hands them out from the table's own sequence. SQLite runs one writer at a time and
+    this transaction already holds the write lock, so the ids after the largest are ours.
+    """
+    if count == 0:
+        return []
+    table = model.__table__.name
+    if db.session.get_bind().dialect.name == "postgresql":
+        sequence = db.func.pg_get_serial_sequence(table, "id")
+        return list(db.session.scalars(
+            db.select(db.func.nextval(sequence)).select_from(db.func.generate_series(1, count))))
+    start = (db.session.scalar(db.select(db.func.max(model.id))) or 0) + 1
+    return list(range(start, start + count))
+
+
+def _season_rows(league: League, backup: BackupFile) -> list[dict]:
+    current_seen, rows = False, []
+    for s in backup.seasons:
+        current = s.is_current and not s.closed and not current_seen
+        current_seen = current_seen or current
+        rows.append({"league_id": league.id, "name": s.name, "ranking": s.ranking, "min_games": s.min_games,
+                     "is_current": current, "closed": s.closed, "created_at": _parse_when(s.created_at) or utcnow()})
+    return rows
+
+
+def _insert_rows(model, rows: list[dict]) -> None:
+    """All rows in one executemany INSERT (no RETURNING, which SQLite would send row by row), through
+    Core: the ORM's bulk path costs several times more per row."""
+    if rows:
+        db.session.execute(model.__table__.insert(), rows)
 
 
 def results_count(league: League) -> int:

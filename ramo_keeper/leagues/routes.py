@@ -11,7 +11,15 @@ from ..models import Membership
 from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
-from .forms import LeagueForm, RoleForm
+from .forms import InviteForm, LeagueForm, RoleForm
+
+MESSAGES = {
+    "invite_ready": "New invite link ready: it makes people {role}s and works until {expires} (UTC).",
+    "invite_revoked": "The invite link no longer works.",
+    "joined": "You joined {league}.",
+    "removed": "{name} was removed from the league. The invite link was switched off: they knew it.",
+    "role_set": "{name} is now {role}.",
+}
 
 bp = Blueprint("leagues", __name__)
 
@@ -49,7 +57,8 @@ def show(league_id: int):
     league, membership = require_league(league_id)
     session["league_id"] = league.id
     return render("leagues/show.html", league=league, membership=membership, members=service.members(league),
-                  players=service.roster(league), role_form=RoleForm(), button=EmptyForm())
+                  players=service.roster(league), role_form=RoleForm(), button=EmptyForm(),
+                  invite_form=InviteForm(formdata=None))
 
 
 @bp.post("/leagues/<int:league_id>/invite")
@@ -57,10 +66,18 @@ def show(league_id: int):
 def invite(league_id: int):
     """Make a new invite link (the old one stops working)."""
     league, _ = require_league(league_id, "owner")
-    if EmptyForm().validate_on_submit():
-        service.new_invite(league)
-        db.session.commit()
-        flash("New invite link ready. Anyone logged in who opens it joins as scorer.", "success")
+    form = InviteForm()
+    if form.validate_on_submit():
+        try:
+            invite = service.new_invite(league, current_user, form.role.data, form.days.data, form.max_uses.data)
+        except ServiceError as error:
+            flash(error.message, "error")
+        else:
+            db.session.commit()
+            flash(MESSAGES["invite_ready"].format(role=invite.role, expires=f"{invite.expires_at:%Y-%m-%d %H:%M}"),
+                  "success")
+    elif form.errors:
+        flash(" ".join(message for messages in form.errors.values() for message in messages), "error")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
 
 
@@ -70,27 +87,31 @@ def revoke_invite(league_id: int):
     """Switch the invite link off."""
     league, _ = require_league(league_id, "owner")
     if EmptyForm().validate_on_submit():
-        service.revoke_invite(league)
+        service.revoke_invites(league)
         db.session.commit()
-        flash("The invite link no longer works.", "info")
+        flash(MESSAGES["invite_revoked"], "info")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
 
 
 @bp.route("/join/<token>", methods=["GET", "POST"])
 @login_required
 def join(token: str):
-    """Join a league through its invite link."""
-    league = service.league_for_invite(token)
-    if league is None:
-        return render("leagues/join.html", league=None, form=None, status=404)
-    form = EmptyForm()
+    """Join a league through its invite link, with the invite's role."""
+    invite = service.invite_for(token)
+    if invite is None:
+        return render("leagues/join.html", league=None, invite=None, form=None, status=404)
+    league, form = invite.league, EmptyForm()
     if form.validate_on_submit():
-        service.join(league, current_user)
+        try:
+            service.join_by_invite(invite, current_user)
+        except ServiceError:
+            db.session.rollback()
+            return render("leagues/join.html", league=None, invite=None, form=None, status=404)
         db.session.commit()
         session["league_id"] = league.id
-        flash(f"You joined {league.name}.", "success")
+        flash(MESSAGES["joined"].format(league=league.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
-    return render("leagues/join.html", league=league, form=form)
+    return render("leagues/join.html", league=league, invite=invite, form=form)
 
 
 def _member(league, member_id: int) -> Membership:
@@ -111,7 +132,7 @@ def change_role(league_id: int, member_id: int):
         try:
             service.change_role(member, form.role.data)
             db.session.commit()
-            flash(f"{member.user.username} is now {member.role}.", "success")
+            flash(MESSAGES["role_set"].format(name=member.user.username, role=member.role), "success")
         except ServiceError as error:
             flash(error.message, "error")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
@@ -128,7 +149,7 @@ def remove_member(league_id: int, member_id: int):
             name = member.user.username
             service.remove_member(member)
             db.session.commit()
-            flash(f"{name} was removed from the league.", "info")
+            flash(MESSAGES["removed"].format(name=name), "info")
         except ServiceError as error:
             flash(error.message, "error")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)

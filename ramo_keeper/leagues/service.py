@@ -1,20 +1,24 @@
 """Leagues, memberships, invites and rosters."""
 
 import secrets
-import unicodedata
+from datetime import timedelta
 
+from sqlalchemy import or_
 from sqlalchemy.orm import contains_eager
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..models import ROLES, League, Membership, Player, Season, User
+from ..models import ROLES, Invite, League, Membership, Player, Season, User, utcnow
+from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
+from .limits import over_limit
 
 
 def create_league(owner: User, name: str) -> League:
     """A new league with its first season; the creator becomes owner."""
-    name = name.strip()
-    if not name:
-        raise ServiceError("A league needs a name.", field="name")
+    try:
+        name = clean_name(name, "A league name", LONG_NAME_MAX, empty="A league needs a name.")
+    except TextError as error:
+        raise ServiceError(error.message, field="name") from None
     league = League(name=name)
     league.memberships.append(Membership(user=owner, role="owner"))
     league.seasons.append(Season(name="Season 1", is_current=True))
@@ -41,33 +45,75 @@ def members(league: League) -> list[Membership]:
     ).scalars())
 
 
-def new_invite(league: League) -> str:
-    """A fresh invite token; the old link stops working."""
-    league.invite_token = secrets.token_urlsafe(18)
-    return league.invite_token
+INVITE_ROLES = ("scorer", "viewer")
+INVITE_DAYS_DEFAULT = 7
+INVITE_DAYS_MAX = 30
+INVITE_USES_MAX = 100
 
 
-def revoke_invite(league: League) -> None:
-    league.invite_token = None
+def new_invite(league: League, by: User | None = None, role: str = "scorer", days: int = INVITE_DAYS_DEFAULT,
+               max_uses: int | None = None) -> Invite:
+    """A fresh invite link; the previous one stops working. It expires after `days` days."""
+    if role not in INVITE_ROLES:
+        raise ServiceError("An invite makes people scorers or viewers.", field="role")
+    if not 1 <= days <= INVITE_DAYS_MAX:
+        raise ServiceError(f"An invite lasts 1 to {INVITE_DAYS_MAX} days.", field="days")
+    if max_uses is not None and not 1 <= max_uses <= INVITE_USES_MAX:
+        raise ServiceError(f"An invite can be used 1 to {INVITE_USES_MAX} times, or without limit.",
+                           field="max_uses")
+    revoke_invites(league)
+    invite = Invite(token=secrets.token_urlsafe(18), role=role, created_by_id=by.id if by else None,
+                    expires_at=utcnow() + timedelta(days=days), max_uses=max_uses)
+    league.invites.append(invite)
+    db.session.flush()
+    return invite
 
 
-def league_for_invite(token: str) -> League | None:
-    if not token:
+def revoke_invites(league: League) -> None:
+    """Every invite link of the league stops working."""
+    db.session.execute(db.update(Invite).where(Invite.league_id == league.id, Invite.revoked_at.is_(None))
+                       .values(revoked_at=utcnow()))
+    db.session.expire(league, ["invites"])
+
+
+def invite_for(token: str) -> Invite | None:
+    """The invite this link token names, if it still works (not expired, revoked or used up)."""
+    if not is_token(token):
         return None
-    return db.session.execute(db.select(League).filter_by(invite_token=token)).scalar_one_or_none()
+    invite = db.session.execute(db.select(Invite).filter_by(token=token)).scalar_one_or_none()
+    return invite if invite and invite.usable else None
 
 
-def join(league: League, user: User) -> Membership:
-    """Membership through an invite: scorer, unless the user is already in."""
+def join(league: League, user: User, role: str = "scorer") -> Membership:
+    """Add the user with `role`; a member already in keeps the role they have."""
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()
     if existing:
         return existing
-    membership = Membership(league=league, user=user, role="scorer")
+    membership = Membership(league=league, user=user, role=role)
     db.session.add(membership)
     db.session.flush()
     return membership
+
+
+def join_by_invite(invite: Invite, user: User) -> Membership:
+    """Join with the invite's role, never more. One use is counted atomically, so a use limit holds
+    even when several people open the link at once."""
+    existing = db.session.execute(
+        db.select(Membership).filter_by(league_id=invite.league_id, user_id=user.id)
+    ).scalar_one_or_none()
+    if existing:
+        return existing
+    used = db.session.execute(
+        db.update(Invite)
+        .where(Invite.id == invite.id, Invite.revoked_at.is_(None), Invite.expires_at > utcnow(),
+               or_(Invite.max_uses.is_(None), Invite.uses < Invite.max_uses))
+        .values(uses=Invite.uses + 1)
+    ).rowcount
+    if used != 1:
+        raise Conflict("This invite link no longer works: ask the league's owner for a new one.")
+    return join(invite.league, user, invite.role)
 
 
 def _owners(league: League) -> int:
@@ -83,26 +129,25 @@ def change_role(membership: Membership, role: str) -> None:
 
 
 def remove_member(membership: Membership) -> None:
+    """Remove a member, and switch the invite link off: they know it and could come straight back."""
     if membership.role == "owner" and _owners(membership.league) == 1:
         raise Conflict("A league needs at least one owner: make someone else owner first.")
+    revoke_invites(membership.league)
     db.session.delete(membership)
 
 
 def _name_taken(league: League, name: str, except_id: int | None = None) -> bool:
-    query = db.select(Player.id).filter_by(league_id=league.id, name_key=name.lower())
+    query = db.select(Player.id).filter_by(league_id=league.id, name_key=name_key(name))
     if except_id:
         query = query.filter(Player.id != except_id)
     return db.session.execute(query).first() is not None
 
 
 def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
-    name = name.strip()
-    if not name:
-        raise ServiceError("A player needs a name.", field="name")
-    if len(name) > 40:
-        raise ServiceError("Names are at most 40 characters.", field="name")
-    if any(unicodedata.category(char).startswith("C") for char in name):
-        raise ServiceError("Names cannot contain line breaks, tabs or other control characters.", field="name")
+    try:
+        name = clean_name(name, "A player's name", empty="A player needs a name.")
+    except TextError as error:
+        raise ServiceError(error.message, field="name") from None
     if _name_taken(league, name, except_id):
         raise Conflict(f"{name} is already on the roster.", field="name")
     return name
@@ -110,7 +155,10 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
 
 def add_player(league: League, name: str) -> Player:
     name = _checked_name(league, name)
-    player = Player(league_id=league.id, name=name, name_key=name.lower())
+    count = db.session.execute(db.select(db.func.count(Player.id)).filter_by(league_id=league.id)).scalar_one()
+    if message := over_limit("players", count + 1, "the roster"):
+        raise Conflict(message, field="name")
+    player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)
     db.session.flush()
     return player
@@ -118,7 +166,7 @@ def add_player(league: League, name: str) -> Player:
 
 def rename_player(player: Player, name: str) -> None:
     name = _checked_name(player.league, name, except_id=player.id)
-    player.name, player.name_key = name, name.lower()
+    player.name, player.name_key = name, name_key(name)
 
 
 def roster(league: League, include_archived: bool = False) -> list[Player]:

@@ -191,7 +191,7 @@ def standings_csv_export(league_id: int, season_id: int):
     """The standings as CSV (UTF-8, RFC 4180, formula-guarded text)."""
     league, _ = require_league(league_id)
     season = _season(league, season_id)
-    return _download(standings_csv(season_standings(season)), "text/csv; charset=utf-8",
+    return _download(standings_csv(season_standings(season)), "text/csv",
                      f"standings-season-{season.id}.csv")
 
 
@@ -216,8 +216,8 @@ def print_view(league_id: int, season_id: int):
 @bp.get("/leagues/<int:league_id>/backup.json")
 @login_required
 def backup(league_id: int):
-    """Download the whole league (players, seasons, games, hands) as JSON."""
-    league, _ = require_league(league_id)
+    """Download the whole league (players, seasons, games, hands) as JSON: owners only."""
+    league, _ = require_league(league_id, "owner")
     body = json.dumps(backups.export_league(league), ensure_ascii=False, indent=1)
     return _download(body, "application/json", f"ramo-keeper-league-{league.id}.json")
 

@@ -10,6 +10,7 @@ from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..models import Game, League, Season
+from ..text import LONG_NAME_MAX, TextError, clean_name
 
 # Labels are translated where they are shown (the season forms).
 RANKINGS = {
@@ -21,11 +22,10 @@ MAX_MIN_GAMES = 1000
 
 
 def _checked_name(league_id: int, name: str, except_id: int | None = None) -> str:
-    name = (name or "").strip()
-    if not name:
-        raise ServiceError(gettext("A season needs a name."), field="name")
-    if len(name) > 80:
-        raise ServiceError(gettext("Season names are at most 80 characters."), field="name")
+    try:
+        name = clean_name(name or "", "A season name", LONG_NAME_MAX, empty=gettext("A season needs a name."))
+    except TextError as error:
+        raise ServiceError(error.message, field="name") from None
     query = db.select(Season.id, Season.name).where(Season.league_id == league_id)
     for season_id, taken in db.session.execute(query):
         if season_id != except_id and taken.casefold() == name.casefold():

@@ -17,13 +17,16 @@ NOT_SCANNED = ("rules/", "api/")
 # their strings. This set must shrink to empty before issue 10 is done.
 PENDING = {
     "access.py", "forms.py",
-    "accounts/forms.py", "accounts/routes.py", "accounts/service.py",
+    "accounts/forms.py", "accounts/service.py",
     "games/forms.py", "games/hands.py", "games/live.py", "games/routes.py", "games/service.py",
     "leagues/backup.py", "leagues/forms.py", "leagues/routes.py", "leagues/service.py",
 }
 # Also pending, in shapes this scan does not see (sentences built in helpers): rulebook.py (the cards
 # dealt in words), template_helpers.py (audit_change), games/page.py (the QR code's title) and the
 # rule modules' own words (names, levels, options), which messages.py is to word and translate.
+# The safety work (issue 11) keeps its sentences in one MESSAGES dict per module, not yet marked:
+# accounts/routes.py, accounts/login_throttle.py, accounts/passwords.py, leagues/routes.py,
+# leagues/limits.py, text.py; leagues/backup_file.py passes text.py's and pydantic's messages on.
 
 # Call name -> which positional argument holds the sentence; "message" keywords are checked too.
 TEXT_ARGUMENT = {"flash": 0, "abort": 1, "ServiceError": 0, "Conflict": 0, "NotFound": 0, "ValidationError": 0,

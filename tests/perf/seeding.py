@@ -53,7 +53,7 @@ def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_p
             for n in range(hands_in_progress):
                 games.record_hand(game, user, _hand(players, players[n % 4]))
         share = games.share(game)
-        invite = new_invite(league)
+        invite = new_invite(league).token
         token = issue_token(user)
         db.session.commit()
         return Seeded(name, league.id, league.seasons[0].id, players[0], game.id, finished_id or game.id,

@@ -1,0 +1,90 @@
+"""The backup file's shape as pydantic models: every type, range and name is checked here, before
+the import writes anything."""
+
+from typing import Annotated, Literal
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+
+from ..seasons.service import MAX_MIN_GAMES, RANKINGS
+from ..text import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
+
+Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
+Count = Annotated[int, Field(ge=0, le=10_000)]
+
+
+def _name(limit: int):
+    def check(value: str) -> str:
+        try:
+            return clean_name(value, "A name", limit)
+        except TextError as error:
+            raise ValueError(error.message) from None
+    return AfterValidator(check)
+
+
+class _Row(BaseModel):
+    # Strict: 1 is not true and "3" is not 3. Unknown keys are ignored, so newer exports still read.
+    model_config = ConfigDict(strict=True, extra="ignore")
+
+
+class PlayerRow(_Row):
+    id: Id
+    name: Annotated[str, Field(max_length=4 * NAME_MAX), _name(NAME_MAX)]
+    archived: bool = False
+
+
+class SeasonRow(_Row):
+    id: Id
+    name: Annotated[str, Field(max_length=4 * LONG_NAME_MAX), _name(LONG_NAME_MAX)]
+    ranking: Literal[tuple(RANKINGS)] = "points"
+    min_games: Annotated[int, Field(ge=0, le=MAX_MIN_GAMES)] = 0
+    is_current: bool = False
+    closed: bool = False
+    created_at: str | None = None
+
+
+class ResultRow(_Row):
+    player_id: Id
+    cards: Annotated[dict[Annotated[str, Field(max_length=40)], Count], Field(max_length=20)] = {}
+    went_out: bool = False
+    laid_down: bool = False
+    knocked: bool = False
+    went_rummy: bool = False
+
+
+class HandRow(_Row):
+    results: Annotated[list[ResultRow], Field(max_length=64)]
+
+
+class GameRow(_Row):
+    id: Id
+    variant: Annotated[str, Field(max_length=40)]
+    options: Annotated[dict[Annotated[str, Field(max_length=40)], int | bool | str], Field(max_length=40)] = {}
+    season_id: Id | None = None
+    first_dealer_id: Id | None = None
+    seats: Annotated[list[Id], Field(max_length=64)]
+    created_at: str | None = None
+    finished_at: str | None = None
+    hands: list[HandRow] = []
+
+
+class BackupFile(_Row):
+    players: list[PlayerRow]
+    seasons: list[SeasonRow] = []
+    games: list[GameRow] = []
+
+
+ROW_WORDS = {"players": "Player", "seasons": "Season", "games": "Game", "hands": "hand", "results": "result"}
+
+
+def describe(error: ValidationError) -> str:
+    """The first problem in words: ``Player 3: name: A name cannot contain …``."""
+    problem = error.errors(include_url=False, include_input=False)[0]
+    parts, loc = [], list(problem["loc"])
+    while loc:
+        key = loc.pop(0)
+        if key in ROW_WORDS and loc and isinstance(loc[0], int):
+            parts.append(f"{ROW_WORDS[key]} {loc.pop(0) + 1}")
+        else:
+            parts.append(str(key))
+    message = problem["msg"].removeprefix("Value error, ")
+    return f"{', '.join(parts) or 'The file'}: {message}"

@@ -1,0 +1,114 @@
+"""The one check for text that comes in: names, keys and tokens.
+
+Every form, API body, URL token, idempotency key and backup file runs its strings through here,
+so a character that is refused in one place is refused in all of them.
+"""
+
+import re
+import unicodedata
+
+# A name (user, player, league, season) shows on a phone next to a score: 40 characters fit.
+NAME_MAX = 40
+# League and season names may be longer ("Thursday club at the Anchor, winter 2026").
+LONG_NAME_MAX = 80
+# Tokens we hand out (invite and live links) are secrets.token_urlsafe output.
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
+# Idempotency keys come from scripts: printable ASCII, no spaces.
+KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")
+# Typed counts: ASCII digits only (a minus sign so that "-1" can be told "cannot be negative").
+WHOLE_NUMBER_RE = re.compile(r"-?[0-9]{1,9}")
+
+# Characters that reorder or hide text: a name could display as another name.
+BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+# Every sentence a person sees from this module, in one place (to translate in one place).
+MESSAGES = {
+    "empty": "{what} cannot be empty.",
+    "too_long": "{what} is at most {limit} characters.",
+    "control": "{what} cannot contain line breaks, tabs or other control characters.",
+    "bidi": "{what} cannot contain characters that change the writing direction.",
+    "unreadable": "A value contains a character that cannot be stored (such as NUL). Remove it and try again.",
+}
+
+
+class TextError(ValueError):
+    """A refused value; `message` says why in words a person can act on."""
+
+    def __init__(self, message: str):
+        super().__init__(message)
+        self.message = message
+
+
+def _refused(char: str) -> str | None:
+    if char in BIDI_CONTROLS:
+        return "bidi"
+    category = unicodedata.category(char)
+    # Cc: NUL, tab, newline…; Cs: lone surrogates (not storable); Zl/Zp: line and paragraph separators.
+    if category in ("Cc", "Cs", "Zl", "Zp"):
+        return "control"
+    return None
+
+
+def problem(value: str, what: str = "A name") -> str | None:
+    """The message for the first refused character in value, or None when every character is fine."""
+    for char in value:
+        reason = _refused(char)
+        if reason:
+            return MESSAGES[reason].format(what=what)
+    return None
+
+
+def clean_name(value: str, what: str = "A name", limit: int = NAME_MAX, empty: str | None = None) -> str:
+    """A stripped, NFC-normalised name, or TextError. `clean_name(" Bo ")` is "Bo"."""
+    value = unicodedata.normalize("NFC", value.strip())
+    if not value:
+        raise TextError(empty or MESSAGES["empty"].format(what=what))
+    if len(value) > limit:
+        raise TextError(MESSAGES["too_long"].format(what=what, limit=limit))
+    message = problem(value, what)
+    if message:
+        raise TextError(message)
+    return value
+
+
+def name_key(name: str) -> str:
+    """The key two names are compared by, on the roster and at the table: "Straße" and "STRASSE" match."""
+    return unicodedata.normalize("NFC", name).casefold()
+
+
+def is_token(value: str) -> bool:
+    """True for something shaped like a link token we issue; anything else is simply not found."""
+    return bool(TOKEN_RE.fullmatch(value))
+
+
+def whole_number(raw: str) -> int | None:
+    """A typed whole number in ASCII digits, or None. int() alone would take "３" (full-width) or "1_0"."""
+    return int(raw) if WHOLE_NUMBER_RE.fullmatch(raw) else None
+
+
+def is_idempotency_key(value: str) -> bool:
+    return bool(KEY_RE.fullmatch(value))
+
+
+def storable(value: str) -> bool:
+    """False for text no database column should receive: NUL and other C0/C1 controls but tab and newlines,
+    and lone surrogates. The request guard refuses such a request before any view sees it."""
+    return not any(
+        (unicodedata.category(char) == "Cc" and char not in "\t\n\r") or unicodedata.category(char) == "Cs"
+        for char in value)
+
+
+class Name:
+    """WTForms validator: the field's data must pass clean_name; the cleaned value replaces it."""
+
+    def __init__(self, what: str = "A name", limit: int = NAME_MAX, empty: str | None = None):
+        self.what, self.limit, self.empty = what, limit, empty
+        self.field_flags = {"required": True}
+
+    def __call__(self, form, field):
+        from wtforms.validators import StopValidation
+
+        try:
+            field.data = clean_name(field.data or "", self.what, self.limit, self.empty)
+        except TextError as error:
+            raise StopValidation(error.message) from None

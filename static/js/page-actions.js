@@ -1,0 +1,33 @@
+// Behaviour that used to sit in inline handlers (onsubmit=, onclick=, onchange=), which the
+// Content-Security-Policy forbids. Every page still works without this file.
+(function () {
+  "use strict";
+
+  // <form data-confirm="Remove Bo from the league?">: ask before sending. Capture phase, so a
+  // "no" stops the submit before htmx (hx-boost) sees it.
+  document.addEventListener("submit", function (event) {
+    const form = event.target.closest("form[data-confirm]");
+    if (form && !window.confirm(form.dataset.confirm)) {
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    }
+  }, true);
+
+  // <input data-select-all>: a tap selects the whole link, ready to copy.
+  document.addEventListener("click", function (event) {
+    const input = event.target.closest("input[data-select-all]");
+    if (input) input.select();
+  });
+
+  // <select data-autosubmit>: choosing sends the form (the form keeps its own submit button for no-JS).
+  document.addEventListener("change", function (event) {
+    const select = event.target.closest("select[data-autosubmit]");
+    if (!select || !select.form) return;
+    if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
+  });
+
+  // <button data-print>: open the print dialog.
+  document.addEventListener("click", function (event) {
+    if (event.target.closest("button[data-print]")) window.print();
+  });
+})();
