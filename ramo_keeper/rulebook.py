@@ -2,7 +2,7 @@
 
 from flask import Blueprint, abort
 
-from . import rules
+from . import messages, rules
 from .rendering import render
 
 bp = Blueprint("rules_pages", __name__)
@@ -26,7 +26,8 @@ def _cards_in_words(setup: rules.GameSetup, variant: rules.Variant) -> str:
             by_round.append([text, number, number])
     if len(by_round) == 1:
         return by_round[0][0]
-    return "; ".join(f"{text} in rounds {first}–{last}" if first != last else f"{text} in round {first}"
+    hand = variant.words.hand
+    return "; ".join(f"{text} in {hand}s {first}–{last}" if first != last else f"{text} in {hand} {first}"
                      for text, first, last in by_round)
 
 
@@ -35,8 +36,8 @@ def setup_rows(variant: rules.Variant) -> list[dict]:
     rows = []
     for size in range(variant.min_players, variant.max_players + 1):
         setup = rules.new_game(variant.key, [rules.Seat(i, f"P{i}") for i in range(1, size + 1)])
-        decks, description, jokers, _ = variant.deal_layout(setup, 1, setup.player_ids[0])
-        rows.append({"players": size, "decks": description, "jokers": jokers,
+        decks, deck, jokers, _ = variant.deal_layout(setup, 1, setup.player_ids[0])
+        rows.append({"players": size, "decks": messages.say(deck), "jokers": jokers,
                      "cards": _cards_in_words(setup, variant)})
     return rows
 
@@ -54,4 +55,5 @@ def show(variant_key: str):
         variant = rules.get_variant(variant_key)
     except rules.UnknownVariant:
         abort(404)
-    return render("rules/show.html", variant=variant, setup_rows=setup_rows(variant))
+    return render("rules/show.html", variant=variant, setup_rows=setup_rows(variant),
+                  options=[messages.option_words(o) for o in variant.options])

@@ -3,7 +3,7 @@
 from flask import Flask
 from markupsafe import Markup, escape
 
-from . import rules
+from . import messages, rules
 from .games.forms import category_fields, player_cards
 
 
@@ -36,4 +36,7 @@ def init_app(app: Flask) -> None:
         category_fields=category_fields,
         preview_value=preview_value,
         audit_change=audit_change,
+        say=messages.say,
+        requirement=messages.requirement,
+        option_help=messages.option_help,
     )

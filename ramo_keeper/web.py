@@ -1,6 +1,6 @@
 """Wiring of the web layer: blueprints, login, error pages, response headers."""
 
-from flask import Flask, abort, jsonify, render_template, request
+from flask import Flask, abort, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
@@ -92,6 +92,8 @@ def _handler(code: int, message: str):
 
 def _error_page(code: int, message: str, headers=None):
     if request.path.startswith("/api/"):
-        return jsonify({"error": message, "details": {}}), code, headers or {}
+        from .api import error  # the API's one error shape, with details.code
+
+        return error(code, message, headers=headers)
     return render_template("error.html", code=code, message=message), code
 

@@ -16,7 +16,8 @@ def seats_in(page: str) -> list[str]:
 
 def test_new_game_form_presets_every_option_with_its_explanation(table):
     page = table.web.get(new_game_url(table)).get_data(as_text=True)
-    assert 'name="opt_progression"' in page and "per_player: each player climbs the levels alone" in page
+    assert 'name="opt_progression"' in page
+    assert "Each player climbs the levels alone; or everyone plays level k in hand k" in page
     assert '<option value="per_player" selected>' in page
     assert re.search(r'name="opt_allow_no_winner" [^>]* checked', page)
     assert 'value="-50"' in page

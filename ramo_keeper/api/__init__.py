@@ -63,8 +63,14 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
     return decorate
 
 
+# details.code is stable for scripts: a rule error's own code (messages.py), else one per status.
+STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "not_allowed",
+                409: "conflict", 413: "too_large", 422: "invalid", 500: "server_error"}
+
+
 def error(status: int, message: str, details: dict | None = None, headers=None):
-    return jsonify({"error": message, "details": details or {}}), status, headers or {}
+    details = {"code": STATUS_CODES.get(status, "error"), **(details or {})}
+    return jsonify({"error": message, "details": details}), status, headers or {}
 
 
 def user():

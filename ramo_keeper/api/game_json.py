@@ -4,23 +4,12 @@ from .. import rules
 from ..models import Game
 
 
-def rank_by_total(state: rules.GameState) -> dict[int, int]:
-    """docs/API.md's rank: 1 for the best current total, ties sharing (1, 1, 3).
-
-    Best is lowest in penalty games. This can differ from the finishing place, which under Ramo's
-    completers rule puts those who completed level 8 first.
-    """
-    sign = 1 if rules.get_variant(state.setup.variant).lower_is_better else -1
-    return {p.player_id: 1 + sum(1 for q in state.players if sign * q.total < sign * p.total)
-            for p in state.players}
-
-
 def game_dict(game: Game, state: rules.GameState) -> dict:
     """docs/API.md's Game: seats in order with derived totals, and every hand with its scores.
 
     `level` is the level or contract to play next, so it is null once the game is over.
     """
-    ranks = rank_by_total(state)
+    ranks = rules.total_ranks(state)  # by current total; the place follows the finishing order
     return {
         "id": game.id,
         "variant": game.variant,

@@ -2,6 +2,7 @@
 
 from ..access import require_league
 from ..leagues import service
+from ..messages import option_help, requirement
 from ..rules import VARIANTS
 from . import route, user
 from .schemas import LeagueRow, NameBody, Named, PlayerBody, Variant
@@ -12,11 +13,13 @@ def variant_dict(variant) -> dict:
     return {
         "key": variant.key, "name": variant.name,
         "min_players": variant.min_players, "max_players": variant.max_players,
-        "levels": [{"number": level.number, "requirement": level.requirement} for level in variant.levels],
-        "card_categories": [{"key": c.key, "label": c.label, "points": c.points} for c in variant.card_categories],
+        "levels": [{"number": level.number, "requirement": requirement(level)} for level in variant.levels],
+        "card_categories": [{"key": c.key, "label": c.label, "points": c.points, "maximum": c.maximum}
+                            for c in variant.card_categories],
         "options": variant.default_options(),
         "option_details": [{"key": o.key, "default": o.default, "kind": o.kind, "choices": list(o.choices),
-                            "minimum": o.minimum, "maximum": o.maximum, "help": o.help} for o in variant.options],
+                            "minimum": o.minimum, "maximum": o.maximum, "help": option_help(o)}
+                           for o in variant.options],
         "lower_is_better": variant.lower_is_better,
     }
 

@@ -62,8 +62,10 @@ class HandBody(Request):
 
 
 class Error(BaseModel):
-    error: str
-    details: dict[str, Any]
+    error: Annotated[str, Field(description="One sentence a person can act on.")]
+    details: Annotated[dict[str, Any], Field(description=(
+        "Always has `code`: a broken rule's stable code (e.g. `went_out_with_cards`), else one per status "
+        "(`not_found`, `conflict`, …). Rule errors add `player_id` and `hand`."))]
 
 
 class Named(BaseModel):
@@ -84,6 +86,7 @@ class CategoryOut(BaseModel):
     key: str
     label: str
     points: int
+    maximum: Annotated[int, Field(description="The most a hand can report: 60 cards, or 540 for pips.")]
 
 
 class OptionOut(BaseModel):

@@ -55,7 +55,7 @@ def read_draft(form: MultiDict, roster: dict[int, Player], default_season: int |
         if pid in roster and pid not in seats:
             seats.append(pid)
     # Options posted for another game (the game was just switched) fall back to the defaults.
-    same_game = form.get("options_for") == variant.key
+    same_game = rules.VARIANTS.get(form.get("options_for")) is variant
     options = {o.key: option_value(o, form.get(f"opt_{o.key}"), f"opt_{o.key}" in form) if same_game else o.default
                for o in variant.options}
     season_raw = form.get("season_id", "default")

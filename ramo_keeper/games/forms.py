@@ -10,8 +10,6 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from .. import rules
 from ..text import whole_number
 
-MAX_CARDS = 60
-MAX_PIPS = 540
 NOBODY = "none"
 
 
@@ -46,10 +44,8 @@ def _player_choices(setup: rules.GameSetup) -> list[SelectChoice]:
 def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectChoice]:
     """Who went out (or knocked); a 'nobody' choice where the rules allow a hand without one."""
     choices = _player_choices(setup)
-    if variant.key == "manipulation":
-        choices.append(SelectChoice(NOBODY, "No knock (stock ran out)"))
-    elif variant.key == "ramo" and setup.options.get("allow_no_winner"):
-        choices.append(SelectChoice(NOBODY, "Nobody (stock ran dry)"))
+    if variant.allows_nobody_out(setup.options):
+        choices.append(SelectChoice(NOBODY, variant.words.nobody_out))
     return choices
 
 
@@ -64,18 +60,16 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
         hand_number = HiddenField()
 
     HandForm.went_out = RadioField(
-        "Knocked" if variant.key == "manipulation" else "Went out",
-        choices=out_choices(setup, variant), validate_choice=True,
-        validators=[InputRequired("Choose who knocked." if variant.key == "manipulation" else "Choose who went out.")])
+        variant.words.went_out, choices=out_choices(setup, variant), validate_choice=True,
+        validators=[InputRequired(f"Choose who {variant.words.went_out_verb}.")])
     if "went_rummy" in variant.flags:
         HandForm.went_rummy = BooleanField("The player who went out went rummy (whole hand in one turn)")
     for seat in setup.seats:
         if "laid_down" in variant.flags:
             setattr(HandForm, f"laid_{seat.player_id}", BooleanField(f"{seat.name} laid down"))
         for category in variant.categories_for(setup.options):
-            limit = MAX_PIPS if category.key == "pips" else MAX_CARDS
             setattr(HandForm, f"c_{seat.player_id}_{category.key}", CountField(
-                category.label, validators=[count_limit(limit, category.label.lower())], default=0))
+                category.label, validators=[count_limit(category.maximum, category.label.lower())], default=0))
 
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
     kwargs = {"formdata": None} if blank else {}
@@ -114,7 +108,7 @@ def player_cards(form, player_id: int) -> dict[str, int]:
 def input_from_form(form) -> rules.HandInput:
     """The form as the rules' hand input."""
     chosen = form.went_out.data
-    manipulation = form.variant.key == "manipulation"
+    out_flag = form.variant.out_flag
     went_rummy = bool(form.went_rummy.data) if "went_rummy" in form._fields else False
     results = []
     for seat in form.setup.seats:
@@ -122,8 +116,8 @@ def input_from_form(form) -> rules.HandInput:
         is_out = chosen == str(pid)
         laid = f"laid_{pid}" in form._fields and bool(form[f"laid_{pid}"].data)
         results.append(rules.PlayerResult(
-            pid, player_cards(form, pid), went_out=is_out and not manipulation, laid_down=laid,
-            knocked=is_out and manipulation, went_rummy=is_out and went_rummy))
+            pid, player_cards(form, pid), went_out=is_out and out_flag == "went_out", laid_down=laid,
+            knocked=is_out and out_flag == "knocked", went_rummy=is_out and went_rummy))
     return rules.HandInput(tuple(results))
 
 

@@ -3,6 +3,7 @@
 from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_login import current_user, login_required
 
+from .. import rules
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
@@ -12,7 +13,7 @@ from ..rendering import render, see_other
 from . import listing, service
 from .draft import carry_out, read_draft
 from .page import game_or_404, play_context
-from .stored import state_of
+from .stored import setup_of, state_of
 
 bp = Blueprint("games", __name__)
 
@@ -59,7 +60,7 @@ def rematch(game_id: int):
     """A new game with the same seats and options; the deal moves on one seat."""
     game, _ = game_or_404(game_id, "scorer")
     seats = [s.player_id for s in game.seats]
-    dealer = seats[(seats.index(game.first_dealer_id) + 1) % len(seats)]
+    dealer = rules.get_variant(game.variant).rematch_dealer(setup_of(game))
     try:
         new_game = service.create_game(game.league, current_user, game.variant, seats, dealer,
                                        game.season_id, dict(game.options), use_current_season=False)

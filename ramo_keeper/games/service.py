@@ -9,6 +9,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
+from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Season, Seat, User
 from .stored import input_of, inputs_of, load_game, setup_of, store_results, sync_results
 
@@ -17,7 +18,8 @@ class RuleBroken(ServiceError):
     """A rule of the game is broken; `player_id` says whose entry, when one is to blame."""
 
     def __init__(self, error: rules.RuleError):
-        super().__init__(error.message, details={"player_id": error.player_id, "hand": error.hand_number})
+        super().__init__(rule_message(error), details={"code": error.code, "player_id": error.player_id,
+                                                       "hand": error.hand_number})
         self.player_id = error.player_id
 
 

@@ -18,6 +18,7 @@ from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games.stored import store_results, sync_results
+from ..messages import rule_message
 from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
 from ..text import name_key
 from .backup_file import BackupFile, GameRow, describe
@@ -144,7 +145,7 @@ def _replay(game: GameRow, where: str, names: dict[int, str]):
         return setup, rules.replay(setup, hands)
     except rules.RuleError as error:
         hand = f", hand {error.hand_number}" if error.hand_number else ""
-        raise BadBackup(f"{where}{hand}: {error.message}.") from None
+        raise BadBackup(f"{where}{hand}: {rule_message(error)}.") from None
 
 
 def import_league(league: League, data) -> dict:

@@ -6,6 +6,8 @@
 """
 
 from .base import (
+    MAX_CARDS,
+    MAX_PIPS,
     CardCategory,
     DealInfo,
     GameSetup,
@@ -15,22 +17,26 @@ from .base import (
     HandValue,
     Level,
     Meld,
+    MeldKind,
     Option,
+    Phrase,
     PlayerResult,
     PlayerState,
     RuleError,
     ScoredResult,
     Seat,
     UnknownVariant,
+    Words,
 )
+from .placement import finishing_places, placement_points, total_ranks
 from .registry import VARIANTS, get_variant
 from .replay import apply_hand, deal, hand_value, new_game, replay, start_state, validate_hand
-from .standings import finishing_places, placement_points
 from .variant import Variant
 
 __all__ = [
-    "VARIANTS", "CardCategory", "DealInfo", "GameSetup", "GameState", "HandInput", "HandOutcome",
-    "HandValue", "Level", "Meld", "Option", "PlayerResult", "PlayerState", "RuleError", "ScoredResult",
-    "Seat", "UnknownVariant", "Variant", "apply_hand", "deal", "finishing_places", "get_variant",
-    "hand_value", "new_game", "placement_points", "replay", "start_state", "validate_hand",
+    "CardCategory", "DealInfo", "GameSetup", "GameState", "HandInput", "HandOutcome", "HandValue", "Level",
+    "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option", "Phrase", "PlayerResult", "PlayerState", "RuleError",
+    "ScoredResult", "Seat", "UnknownVariant", "VARIANTS", "Variant", "Words", "apply_hand", "deal",
+    "finishing_places", "get_variant", "hand_value", "new_game", "placement_points", "replay", "start_state",
+    "total_ranks", "validate_hand",
 ]

@@ -11,25 +11,45 @@ from dataclasses import dataclass, field
 
 
 class RuleError(Exception):
-    """A rule of the table was broken; ``message`` says which, in the table's words.
+    """A rule of the table was broken: a stable ``code`` and the ``params`` that fill in its sentence.
 
-    >>> err = RuleError("Bo went out but still holds 2 cards", player_id=2)
-    >>> str(err), err.player_id, err.hand_number
-    ('Bo went out but still holds 2 cards', 2, None)
+    The core words nothing: ``ramo_keeper/messages.py`` turns code and params into the sentence the
+    table reads ("Bo went out but still holds 2 cards"), so a language can be added there alone.
+    Player names travel as params, exactly as seated.
+
+    >>> err = RuleError("went_out_with_cards", player_id=2, player="Bo", count=2)
+    >>> err.code, err.params, err.player_id, err.hand_number
+    ('went_out_with_cards', {'player': 'Bo', 'count': 2}, 2, None)
     """
 
-    def __init__(self, message: str, player_id: int | None = None, hand_number: int | None = None):
-        super().__init__(message)
-        self.message = message
+    def __init__(self, code: str, player_id: int | None = None, hand_number: int | None = None, **params):
+        super().__init__(code, params)
+        self.code = code
+        self.params = params
         self.player_id = player_id
         self.hand_number = hand_number
 
     def __str__(self) -> str:
-        return self.message
+        return f"{self.code} {self.params!r}"
 
 
 class UnknownVariant(RuleError):
-    """Raised for a game key that is not in the registry, e.g. "Unknown game 'nope'"."""
+    """Raised for a game key that is not in the registry: code ``unknown_game`` with ``key``."""
+
+
+@dataclass(frozen=True)
+class Phrase:
+    """Words the core wants said, as data: a ``code`` and its ``params`` (worded in messages.py).
+
+    >>> Phrase("deck_with_jokers", {"decks": 2, "cards": 52, "jokers": 3}).params["jokers"]
+    3
+    """
+
+    code: str
+    params: Mapping[str, object] = field(default_factory=dict)
+
+    def __post_init__(self):
+        object.__setattr__(self, "params", FrozenDict(self.params))
 
 
 class FrozenDict(dict):
@@ -53,9 +73,14 @@ class FrozenDict(dict):
         return (FrozenDict, (dict(self),))
 
 
+# No hand holds more than 60 cards (docs/RULES.md §0): the one place the entry limits are set.
+MAX_CARDS = 60
+MAX_PIPS = MAX_CARDS * 9
+
+
 @dataclass(frozen=True)
 class Option:
-    """One per-game option with its default; ``help`` is one line for the new-game form."""
+    """One per-game option with its default; messages.py says what it and each choice mean."""
 
     key: str
     default: int | bool | str
@@ -63,21 +88,25 @@ class Option:
     choices: tuple[str | int, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
-    help: str = ""
 
 
 @dataclass(frozen=True)
 class CardCategory:
-    """A box on the hand form; ``points`` per card (pips: 1, each pip counts its value)."""
+    """A box on the hand form: ``points`` per card, or the face value summed (``face_value``, pips).
+
+    ``maximum`` is the entry limit of the box: 60 cards, or 540 pips (60 cards of 9).
+    """
 
     key: str
     label: str
     points: int
+    maximum: int = MAX_CARDS
+    face_value: bool = False
 
 
 @dataclass(frozen=True)
 class Meld:
-    """``count`` melds of ``kind`` ("set", "run", "group", "sequence"), each ``min_length`` cards or more."""
+    """``count`` melds of ``kind`` ("set", "run", "group", "sequence", "colour"), each ``min_length`` cards or more."""
 
     kind: str
     count: int
@@ -86,11 +115,40 @@ class Meld:
 
 @dataclass(frozen=True)
 class Level:
-    """A level or contract; ``melds`` lists alternatives (Ramo level 8: four sets OR four runs)."""
+    """A level, contract or phase; ``melds`` lists alternatives (Ramo level 8: four sets OR four runs).
+
+    ``lengths_stated``: the requirement names each meld's length ("a sequence of four");
+    ``all_at_once``: laid down in one turn with no discard (Contract Rummy's round 7).
+    """
 
     number: int
-    requirement: str
     melds: tuple[tuple[Meld, ...], ...]
+    lengths_stated: bool = False
+    all_at_once: bool = False
+
+
+@dataclass(frozen=True)
+class MeldKind:
+    """What a meld is, for the rules page: ``kind`` and its defining facts as a Phrase."""
+
+    kind: str
+    definition: Phrase
+
+
+@dataclass(frozen=True)
+class Words:
+    """A game's own vocabulary, shown by templates and forms instead of branching on the game.
+
+    ``level``: "level", "contract" or "phase"; ``went_out``: the out flag's label ("Went out",
+    "Knocked"); ``nobody_out``: the choice for a hand nobody ended, where the game has one.
+    """
+
+    level: str = "level"
+    levels: str = "levels"
+    hand: str = "hand"
+    went_out: str = "Went out"
+    went_out_verb: str = "went out"
+    nobody_out: str | None = None
 
 
 @dataclass(frozen=True)
@@ -156,6 +214,6 @@ from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, Sco
 
 __all__ = [
     "CardCategory", "DealInfo", "FrozenDict", "GameSetup", "GameState", "HandInput", "HandOutcome", "HandValue",
-    "Level", "Meld", "Option", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat",
-    "UnknownVariant",
+    "Level", "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option", "Phrase", "PlayerResult", "PlayerState",
+    "RuleError", "ScoredResult", "Seat", "UnknownVariant", "Words",
 ]

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from .base import CardCategory, Level, Meld, Option, RuleError
-from .variant import Variant
+from .base import CardCategory, Level, Meld, MeldKind, Option, Phrase, RuleError, Words
+from .variant import PIPS, TENS, Variant
 
 
 def _melds(groups: int, sequences: int) -> tuple[Meld, ...]:
@@ -12,14 +12,13 @@ def _melds(groups: int, sequences: int) -> tuple[Meld, ...]:
 
 
 CONTRACTS = (
-    Level(1, "two groups", (_melds(2, 0),)),
-    Level(2, "one group and one sequence", (_melds(1, 1),)),
-    Level(3, "two sequences", (_melds(0, 2),)),
-    Level(4, "three groups", (_melds(3, 0),)),
-    Level(5, "two groups and one sequence", (_melds(2, 1),)),
-    Level(6, "one group and two sequences", (_melds(1, 2),)),
-    Level(7, "three sequences, one of them of 5 cards, laid down all at once with no discard",
-          ((Meld("sequence", 2, 4), Meld("sequence", 1, 5)),)),
+    Level(1, (_melds(2, 0),), lengths_stated=True),  # two groups of three
+    Level(2, (_melds(1, 1),), lengths_stated=True),  # one group of three and a sequence of four
+    Level(3, (_melds(0, 2),), lengths_stated=True),
+    Level(4, (_melds(3, 0),), lengths_stated=True),
+    Level(5, (_melds(2, 1),), lengths_stated=True),
+    Level(6, (_melds(1, 2),), lengths_stated=True),
+    Level(7, ((Meld("sequence", 2, 4), Meld("sequence", 1, 5)),), lengths_stated=True, all_at_once=True),
 )
 LAST_ROUND = len(CONTRACTS)
 JOKERS = CardCategory("jokers", "Jokers", 15)
@@ -33,21 +32,26 @@ class Contract(Variant):
     name = "Contract Rummy"
     min_players, max_players = 3, 5
     levels = CONTRACTS
-    card_categories = (
-        CardCategory("pips", "Pips of the 2–9 cards", 1),
-        CardCategory("tens", "10s, jacks, queens, kings", 10),
-        CardCategory("aces", "Aces", 15),
-        JOKERS,
+    meld_kinds = (
+        MeldKind("group", Phrase("meld_group_of_one_rank", {"size": 3})),
+        MeldKind("sequence", Phrase("meld_sequence_no_wrap", {"smallest": 4})),
+        MeldKind("sequence", Phrase("meld_long_run_never_split", {"length": 8})),
     )
-    options = (Option("jokers", True, "bool", help="Add one joker fewer than the number of players"),)
+    card_categories = (PIPS, TENS, CardCategory("aces", "Aces", 15), JOKERS)
+    options = (Option("jokers", True, "bool"),)
     scoring_summary = (
-        "The player who goes out scores 0; everyone else scores pips + 10 per 10/J/Q/K + 15 per ace or joker.",
-        "Everyone plays contract k in round k; the game ends after round 7.",
-        "Lowest total wins; ties are co-winners.",
-        "The deal passes to the next player each round.",
+        Phrase("summary_out_scores_others_pay", {"out_score": 0}),
+        Phrase("summary_level_per_round", {"level": "contract", "rounds": LAST_ROUND}),
+        Phrase("summary_lowest_total_wins"),
+        Phrase("summary_deal_passes_on"),
     )
     lower_is_better = True
     flags = frozenset({"went_out", "laid_down"})
+    words = Words(level="contract", levels="contracts", hand="round")
+
+    def level_in_hand(self, options, hand_number: int, earlier_lay_downs: int) -> int | None:
+        """Everyone plays contract k in round k, whatever they laid down before."""
+        return hand_number
 
     def categories_for(self, options=None):
         """Without the jokers option there is no joker box: ``{"jokers": False}`` -> pips, tens, aces."""
@@ -58,12 +62,12 @@ class Contract(Variant):
     def check_hand(self, setup, state, results) -> None:
         """Someone goes out every round; in round 7 nobody else can have laid down."""
         if not any(r.went_out for r in results):
-            raise RuleError("Someone must go out in Contract Rummy")
+            raise RuleError("someone_must_go_out", game=self.name)
         if state.hand_count + 1 == LAST_ROUND:
             for r in results:
                 if r.laid_down and not r.went_out:
-                    raise RuleError(f"In round 7 only the player who went out can have laid down, "
-                                    f"and {setup.name_of(r.player_id)} did not go out", r.player_id)
+                    raise RuleError("laid_down_in_last_round_without_going_out", r.player_id, round=LAST_ROUND,
+                                    player=setup.name_of(r.player_id))
 
     def first_level(self, setup) -> int:
         """Everyone starts at level (contract) 1."""
@@ -87,6 +91,6 @@ class Contract(Variant):
     def deal_layout(self, setup, number: int, dealer_id: int):
         """Two decks plus players − 1 jokers (option); 10 cards in rounds 1–3, 12 in rounds 4–7."""
         jokers = len(setup.seats) - 1 if setup.options["jokers"] else 0
-        extra = f" + {jokers} jokers" if jokers > 1 else (" + 1 joker" if jokers else ", no jokers")
         cards = 10 if number <= 3 else 12
-        return 2, f"2 decks of 52 cards{extra}", jokers, {pid: cards for pid in setup.player_ids}
+        deck = Phrase("decks_plus_jokers", {"decks": 2, "cards": 52, "jokers": jokers})
+        return 2, deck, jokers, {pid: cards for pid in setup.player_ids}

@@ -2,13 +2,13 @@
 
 from __future__ import annotations
 
-from .base import CardCategory, Option, RuleError
-from .variant import Variant
+from .base import CardCategory, MeldKind, Option, Phrase, RuleError, Words
+from .variant import PIPS, TENS, Variant
 
 
-def _points(key: str, default: int, help: str, maximum: int = 1000) -> Option:
-    """A whole-number points option from 0 up, e.g. ``_points("round_bonus", 25, …)``."""
-    return Option(key, default, "int", minimum=0, maximum=maximum, help=help)
+def _points(key: str, default: int, maximum: int = 1000) -> Option:
+    """A whole-number points option from 0 up, e.g. ``_points("round_bonus", 25)``."""
+    return Option(key, default, "int", minimum=0, maximum=maximum)
 
 
 class Manipulation(Variant):
@@ -18,45 +18,49 @@ class Manipulation(Variant):
     key = "manipulation"
     name = "Manipulation Rummy"
     min_players, max_players = 2, 5
-    card_categories = (
-        CardCategory("pips", "Pips of the 2–9 cards", 1),
-        CardCategory("tens", "10s, jacks, queens, kings", 10),
-        CardCategory("aces", "Aces", 1),
-        CardCategory("jokers", "Jokers", 25),
+    meld_kinds = (
+        MeldKind("group", Phrase("meld_group_no_duplicates", {"smallest": 3, "largest": 4})),
+        MeldKind("sequence", Phrase("meld_sequence_of_one_suit_no_wrap", {"smallest": 3})),
     )
+    card_categories = (PIPS, TENS, CardCategory("aces", "Aces", 1), CardCategory("jokers", "Jokers", 25))
     options = (
-        Option("target", 150, "int", minimum=1, maximum=10000, help="A running total that ends the game"),
-        _points("knock_limit", 5, "Highest hand value a player may knock with", maximum=100),
-        _points("undercut_bonus", 10, "Bonus for a winner who did not knock when someone did"),
-        _points("all_cards_bonus", 25, "Bonus for winning with no cards left"),
-        _points("game_bonus", 100, "End bonus for every player whose total reached the target", 10000),
-        _points("round_bonus", 25, "End bonus per hand won"),
+        Option("target", 150, "int", minimum=1, maximum=10000),
+        _points("knock_limit", 5, maximum=100),
+        _points("undercut_bonus", 10),
+        _points("all_cards_bonus", 25),
+        _points("game_bonus", 100, 10000),
+        _points("round_bonus", 25),
     )
     scoring_summary = (
-        "The lowest hand wins (a tie goes against the knocker) and scores its difference to every other hand.",
-        "+10 for undercutting the knocker, +25 for going out with no cards.",
-        "The game ends when a total reaches 150: +100 to each player who reached it, +25 per hand won.",
-        "Highest final total wins; the deal passes to the next player.",
+        Phrase("summary_lowest_hand_takes_differences"),
+        Phrase("summary_undercut_and_all_cards", {"undercut": 10, "all_cards": 25}),
+        Phrase("summary_stock_out_melds_once_more"),
+        Phrase("summary_ends_at_target_with_bonuses", {"target": 150, "game_bonus": 100, "round_bonus": 25}),
+        Phrase("summary_highest_final_total_wins"),
     )
     lower_is_better = False
     flags = frozenset({"went_out", "knocked"})
+    out_flag = "knocked"
+    words = Words(went_out="Knocked", went_out_verb="knocked", nobody_out="No knock (stock ran out)")
+    counts_hands_won = True
 
     def check_hand(self, setup, state, results) -> None:
-        """One knocker at most, within the knock limit; a player with no cards is the knocker."""
+        """One knocker at most, within the knock limit; with a knocker, a player with no cards is the knocker.
+
+        With no knocker the stock ran out and everyone melded once more, so any number of players
+        may hold nothing (docs/RULES.md §4, example 5b).
+        """
         limit = setup.options["knock_limit"]
         knockers = [r for r in results if r.knocked or r.went_out]
         if len(knockers) > 1:
-            names = " and ".join(setup.name_of(r.player_id) for r in knockers)
-            both = "both" if len(knockers) == 2 else "all"
-            raise RuleError(f"Only one player can knock, but {names} {both} knocked", knockers[1].player_id)
+            names = tuple(setup.name_of(r.player_id) for r in knockers)
+            raise RuleError("several_knocked", knockers[1].player_id, players=names)
         for r in results:
             name, value = setup.name_of(r.player_id), self.hand_value(r.cards, setup.options).value
             if r in knockers and value > limit:
-                raise RuleError(f"{name} knocked holding {value} points; knocking needs {limit} or less",
-                                r.player_id)
-            if value == 0 and r not in knockers:
-                raise RuleError(f"{name} holds no cards, so {name} went out and must be the knocker",
-                                r.player_id)
+                raise RuleError("knocked_above_limit", r.player_id, player=name, value=value, limit=limit)
+            if knockers and value == 0 and r not in knockers:
+                raise RuleError("empty_hand_must_knock", r.player_id, player=name)
 
     def score_hand(self, setup, state, results):
         """Winners score Σ(v(p) − v(w)) + undercut + all-cards; e.g. knock 4 vs 17, 30 -> 13 + 26 = 39."""
@@ -73,8 +77,9 @@ class Manipulation(Variant):
             gain += o["undercut_bonus"] if knocker is not None and w != knocker else 0
             scores[w] = gain + (o["all_cards_bonus"] if low == 0 else 0)
         scored = tuple(
+            # Only a knocker holding nothing went out; with no knocker nobody ended the hand, even on 0.
             self.scored(setup, r, scores.get(r.player_id, 0), knocked=r.player_id == knocker,
-                        went_out=values[r.player_id] == 0)
+                        went_out=r.player_id == knocker and values[r.player_id] == 0)
             for r in results
         )
         return scored, tuple(winners)
@@ -92,5 +97,5 @@ class Manipulation(Variant):
     def deal_layout(self, setup, number: int, dealer_id: int):
         """One 53-card deck (1 joker) for 2 players, two (2 jokers) for 3 or more; 10 cards each."""
         decks = 1 if len(setup.seats) == 2 else 2
-        text = "1 deck of 53 cards (1 joker)" if decks == 1 else "2 decks of 53 cards (2 jokers)"
-        return decks, text, decks, {pid: 10 for pid in setup.player_ids}
+        deck = Phrase("decks_jokers_included", {"decks": decks, "cards": 53, "jokers": decks})
+        return decks, deck, decks, {pid: 10 for pid in setup.player_ids}

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .base import CardCategory, Level, Meld, Option, RuleError
+from .base import CardCategory, Level, Meld, MeldKind, Option, Phrase, RuleError, Words
 from .variant import Variant, first_reached, seats_after
 
 
@@ -12,14 +12,14 @@ def _melds(sets: int, runs: int) -> tuple[Meld, ...]:
 
 
 LEVELS = (
-    Level(1, "two sets", (_melds(2, 0),)),
-    Level(2, "one set and one run", (_melds(1, 1),)),
-    Level(3, "two runs", (_melds(0, 2),)),
-    Level(4, "three sets", (_melds(3, 0),)),
-    Level(5, "two sets and one run", (_melds(2, 1),)),
-    Level(6, "one set and two runs", (_melds(1, 2),)),
-    Level(7, "three runs", (_melds(0, 3),)),
-    Level(8, "four sets or four runs", (_melds(4, 0), _melds(0, 4))),
+    Level(1, (_melds(2, 0),)),  # two sets
+    Level(2, (_melds(1, 1),)),  # one set and one run
+    Level(3, (_melds(0, 2),)),  # two runs
+    Level(4, (_melds(3, 0),)),  # three sets
+    Level(5, (_melds(2, 1),)),  # two sets and one run
+    Level(6, (_melds(1, 2),)),  # one set and two runs
+    Level(7, (_melds(0, 3),)),  # three runs
+    Level(8, (_melds(4, 0), _melds(0, 4))),  # four sets or four runs
 )
 FINAL_LEVEL = len(LEVELS)
 DECKS_BY_PLAYERS = {2: 1, 3: 2, 4: 2, 5: 2, 6: 3, 7: 3, 8: 3}
@@ -35,39 +35,52 @@ class Ramo(Variant):
     designed_range = (3, 5)
     direction = "counter-clockwise"
     levels = LEVELS
+    meld_kinds = (
+        MeldKind("set", Phrase("meld_set_of_colours", {"smallest": 3, "largest": 4})),
+        MeldKind("run", Phrase("meld_run_of_one_colour_wrapping", {"smallest": 3, "wrap": "12-13-1"})),
+    )
     card_categories = (
         CardCategory("low", "Cards 1–9", 5),
         CardCategory("high", "Cards 10–13", 10),
         CardCategory("special", "Special cards (Wild, Skip, −1, x2, +3, ?)", 20),
     )
     options = (
-        Option("progression", "per_player", "choice", ("per_player", "per_round"),
-               help="per_player: each player climbs the levels alone; per_round: level k in hand k"),
-        Option("winner_rule", "lowest_total", "choice", ("lowest_total", "completers"),
-               help="Lowest total wins, or lowest total among those who completed level 8"),
-        Option("dealer_rule", "highest_total", "choice", ("highest_total", "highest_hand"),
-               help="Highest running total deals next, or highest score in the hand just played"),
-        Option("allow_no_winner", True, "bool", help="Allow a hand where nobody goes out (stock ran dry)"),
-        Option("out_bonus", -50, "int", minimum=-500, maximum=0, help="Score of the player who went out"),
+        Option("progression", "per_player", "choice", ("per_player", "per_round")),
+        Option("winner_rule", "lowest_total", "choice", ("lowest_total", "completers")),
+        Option("dealer_rule", "highest_total", "choice", ("highest_total", "highest_hand")),
+        Option("allow_no_winner", True, "bool"),
+        Option("out_bonus", -50, "int", minimum=-500, maximum=0),
     )
     scoring_summary = (
-        "Going out scores −50; everyone else scores 5 per card 1–9, 10 per card 10–13, 20 per special card.",
-        "Laying down moves a player to the next level; the game ends after someone completes level 8.",
-        "Lowest total wins; ties are co-winners.",
-        "The highest running total deals next; ties go to the first tied player after the dealer.",
+        Phrase("summary_out_scores_others_pay", {"out_score": -50}),
+        Phrase("summary_levels_climb", {"level": "level", "final": FINAL_LEVEL}),
+        Phrase("summary_lowest_total_wins"),
+        Phrase("summary_highest_total_deals"),
     )
     lower_is_better = True
     flags = frozenset({"went_out", "laid_down"})
+    words = Words(nobody_out="Nobody (stock ran dry)")
+
+    def allows_nobody_out(self, options) -> bool:
+        """Only with allow_no_winner on (the default) may a hand end with nobody out."""
+        return bool(options.get("allow_no_winner"))
+
+    def level_in_hand(self, options, hand_number: int, earlier_lay_downs: int) -> int | None:
+        """per_round: level k in hand k; per_player: one level up per lay-down (2 lay-downs -> level 3)."""
+        if options.get("progression") == "per_round":
+            return hand_number
+        return 1 + earlier_lay_downs
 
     def check_option_combination(self, options) -> None:
         """completers needs per_player progression: per_round has no completers."""
         if options["winner_rule"] == "completers" and options["progression"] == "per_round":
-            raise RuleError("winner_rule completers needs progression per_player")
+            raise RuleError("options_exclude_each_other", option="winner_rule", value="completers",
+                            needs="progression", needed="per_player")
 
     def check_hand(self, setup, state, results) -> None:
         """With allow_no_winner off, somebody must have gone out."""
         if not setup.options["allow_no_winner"] and not any(r.went_out for r in results):
-            raise RuleError("Someone must go out in Ramo: this game does not allow a hand without a winner")
+            raise RuleError("someone_must_go_out_here", game=self.name)
 
     def first_level(self, setup) -> int:
         """Everyone starts at level (contract) 1."""
@@ -97,7 +110,7 @@ class Ramo(Variant):
             return number >= FINAL_LEVEL
         return any(completed.values())
 
-    def standing_key(self, setup, total: int, completed: bool) -> tuple:
+    def standing_key(self, setup, total: int, completed: bool, level: int | None = None) -> tuple:
         """With winner_rule completers, completers stand ahead of everyone else, then lowest total."""
         if setup.options["winner_rule"] == "completers":
             return (not completed, total)
@@ -116,6 +129,5 @@ class Ramo(Variant):
         """Decks 1/2/3 by table size; 13 cards to the player after the dealer, 12 to the rest."""
         decks = DECKS_BY_PLAYERS[len(setup.seats)]
         first = seats_after(setup.player_ids, dealer_id)[0]
-        plural = "deck" if decks == 1 else "decks"
         cards = {pid: 13 if pid == first else 12 for pid in setup.player_ids}
-        return decks, f"{decks} {plural} of 60 Ramo cards", 0, cards
+        return decks, Phrase("decks_of_game_cards", {"decks": decks, "cards": 60, "game": self.name}), 0, cards

@@ -17,13 +17,13 @@ def get_variant(key: str | Variant) -> Variant:
 
     >>> get_variant("ramo").name
     'Ramo'
-    >>> get_variant("nope")
+    >>> get_variant("nope").code
     Traceback (most recent call last):
-    ramo_keeper.rules.base.UnknownVariant: Unknown game 'nope'
+    ramo_keeper.rules.base.UnknownVariant: unknown_game {'key': 'nope'}
     """
     if isinstance(key, Variant):
         return key
     try:
         return VARIANTS[key]
     except (KeyError, TypeError):
-        raise UnknownVariant(f"Unknown game {key!r}") from None
+        raise UnknownVariant("unknown_game", key=key) from None

@@ -17,12 +17,12 @@ from .base import (
     Seat,
 )
 from .registry import get_variant
-from .variant import FLAG_NOUNS, FLAG_WORDS, Variant, card_count, rank_by, seats_after
+from .variant import OPTIONAL_FLAGS, Variant, card_count, rank_by, seats_after
 
 
-def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> str:
-    """"Al and Bo" for the players of these results."""
-    return " and ".join(setup.name_of(r.player_id) for r in results)
+def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> tuple[str, ...]:
+    """("Al", "Bo") for the players of these results, as seated."""
+    return tuple(setup.name_of(r.player_id) for r in results)
 
 
 def new_game(variant_key: str, seats: Sequence[Seat], first_dealer_id: int | None = None,
@@ -35,22 +35,22 @@ def new_game(variant_key: str, seats: Sequence[Seat], first_dealer_id: int | Non
     variant = get_variant(variant_key)
     seats = tuple(s if isinstance(s, Seat) else Seat(*s) for s in seats)
     if not variant.min_players <= len(seats) <= variant.max_players:
-        raise RuleError(f"{variant.name} needs {variant.min_players} to {variant.max_players} players")
+        raise RuleError("player_count", game=variant.name, minimum=variant.min_players,
+                        maximum=variant.max_players)
     ids, names = set(), set()
     for s in seats:
         if not str(s.name).strip():
-            raise RuleError("Every seat needs a player's name", s.player_id)
+            raise RuleError("seat_without_name", s.player_id)
         if s.player_id in ids:
-            raise RuleError(f"{s.name} is seated twice", s.player_id)
+            raise RuleError("seated_twice", s.player_id, player=s.name)
         if s.name.strip().casefold() in names:
-            raise RuleError(f"Two seats are named {s.name}: every player needs their own name", s.player_id)
+            raise RuleError("name_seated_twice", s.player_id, player=s.name)
         ids.add(s.player_id)
         names.add(s.name.strip().casefold())
     if first_dealer_id is None:
         first_dealer_id = seats[0].player_id
     elif first_dealer_id not in ids:
-        raise RuleError(f"The first dealer (player {first_dealer_id}) is not seated at this table",
-                        first_dealer_id)
+        raise RuleError("first_dealer_not_seated", first_dealer_id, dealer_id=first_dealer_id)
     return GameSetup(variant.key, seats, first_dealer_id, variant.check_options(options))
 
 
@@ -67,13 +67,13 @@ def _in_seat_order(setup: GameSetup, hand: HandInput) -> tuple[PlayerResult, ...
     by_id: dict[int, PlayerResult] = {}
     for r in hand.results:
         if r.player_id not in setup.player_ids:
-            raise RuleError(f"Player {r.player_id} is not seated at this table", r.player_id)
+            raise RuleError("player_not_seated", r.player_id, id=r.player_id)
         if r.player_id in by_id:
-            raise RuleError(f"{setup.name_of(r.player_id)} has two results in this hand", r.player_id)
+            raise RuleError("two_results", r.player_id, player=setup.name_of(r.player_id))
         by_id[r.player_id] = r
     for pid in setup.player_ids:
         if pid not in by_id:
-            raise RuleError(f"{setup.name_of(pid)} has no result in this hand", pid)
+            raise RuleError("no_result", pid, player=setup.name_of(pid))
     return tuple(by_id[pid] for pid in setup.player_ids)
 
 
@@ -84,31 +84,29 @@ def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
     """
     variant = get_variant(setup.variant)
     if state.finished:
-        raise RuleError("The game is over")
+        raise RuleError("game_over")
     results = _in_seat_order(setup, hand)
     for r in results:
         name = setup.name_of(r.player_id)
         variant.check_cards(setup, r.player_id, r.cards)
-        for flag, noun in FLAG_NOUNS.items():
+        for flag in OPTIONAL_FLAGS:
             if getattr(r, flag) and flag not in variant.flags:
-                raise RuleError(f"{variant.name} has no {noun}, but {name} is marked as {FLAG_WORDS[flag]}",
-                                r.player_id)
+                raise RuleError("flag_not_in_game", r.player_id, game=variant.name, flag=flag, player=name)
         held = card_count(r.cards)
         if r.went_out and held:
-            what = f"{held} card" + ("s" if held > 1 else "")
             if r.cards.get("pips"):
-                what = f"cards worth {variant.hand_value(r.cards, setup.options).value} points"
-            raise RuleError(f"{name} went out but still holds {what}", r.player_id)
+                raise RuleError("went_out_with_points", r.player_id, player=name,
+                                points=variant.hand_value(r.cards, setup.options).value)
+            raise RuleError("went_out_with_cards", r.player_id, player=name, count=held)
     out = [r for r in results if r.went_out]
     if len(out) > 1:
-        both = "both" if len(out) == 2 else "all"
-        raise RuleError(f"Only one player can go out, but {_names(setup, out)} {both} went out", out[1].player_id)
+        raise RuleError("several_went_out", out[1].player_id, players=_names(setup, out))
     variant.check_hand(setup, state, results)
 
 
 def _players(setup: GameSetup, variant: Variant, totals, levels, completed, rounds, bonuses):
     """PlayerStates in seat order with ranks; totals 40/25/135/90 in Ramo rank 2/1/4/3."""
-    keys = {pid: variant.standing_key(setup, totals[pid] + bonuses.get(pid, 0), completed[pid])
+    keys = {pid: variant.standing_key(setup, totals[pid] + bonuses.get(pid, 0), completed[pid], levels[pid])
             for pid in setup.player_ids}
     ranks = rank_by(keys)
     return tuple(
@@ -163,7 +161,7 @@ def deal(setup: GameSetup, state: GameState) -> DealInfo:
     Example: Ramo, 3 players A B C, A deals -> 2 decks, B gets 13 cards and starts, A and C 12.
     """
     if state.finished:
-        raise RuleError("The game is over")
+        raise RuleError("game_over")
     variant = get_variant(setup.variant)
     number, dealer = state.hand_count + 1, state.next_dealer_id
     decks, description, jokers, cards = variant.deal_layout(setup, number, dealer)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from .base import CardCategory, Option, RuleError
-from .variant import Variant
+from dataclasses import replace
+
+from .base import CardCategory, MeldKind, Option, Phrase, RuleError
+from .variant import PIPS, TENS, Variant
 
 CARDS_BY_PLAYERS = {2: 10, 3: 7, 4: 7, 5: 6, 6: 6}
 
@@ -15,25 +17,22 @@ class Rummy(Variant):
     key = "rummy"
     name = "Rummy"
     min_players, max_players = 2, 6
-    card_categories = (
-        CardCategory("pips", "Pips of the 2–9 cards", 1),
-        CardCategory("tens", "10s, jacks, queens, kings", 10),
-        CardCategory("aces", "Aces", 1),
+    meld_kinds = (
+        MeldKind("group", Phrase("meld_group_of_a_kind", {"smallest": 3, "largest": 4})),
+        MeldKind("sequence", Phrase("meld_sequence_ace_low", {"smallest": 3})),
     )
+    card_categories = (PIPS, TENS, CardCategory("aces", "Aces", 1))
     options = (
-        Option("ace_value", 1, "choice", (1, 15), help="Aces count 1, or 15 when aces play high or low"),
-        Option("end", "target", "choice", ("target", "hands"),
-               help="End when a total reaches the target, or after a fixed number of hands"),
-        Option("target", 150, "int", minimum=1, maximum=10000, help="Points that end the game"),
-        Option("hands", 10, "int", minimum=1, maximum=100, help="Hands in a game when it ends by hands"),
-        Option("dealer_rule", "rotate", "choice", ("rotate", "winner_deals"),
-               help="The deal passes to the next player, or the hand's winner deals"),
+        Option("ace_value", 1, "choice", (1, 15)),
+        Option("end", "target", "choice", ("target", "hands")),
+        Option("target", 150, "int", minimum=1, maximum=10000),
+        Option("hands", 10, "int", minimum=1, maximum=100),
+        Option("dealer_rule", "rotate", "choice", ("rotate", "winner_deals")),
     )
     scoring_summary = (
-        "Only the player who goes out scores: the sum of everyone else's cards, doubled if they went rummy.",
-        "Pips count their value, 10/J/Q/K 10, aces 1 (or 15 when aces play high or low).",
-        "The game ends after the hand in which a total reaches the target (150); highest total wins.",
-        "The deal passes to the next player (or, as an option, the hand's winner deals).",
+        Phrase("summary_out_takes_the_others"),
+        Phrase("summary_ends_at_target_highest_wins", {"target": 150}),
+        Phrase("summary_deal_passes_on"),
     )
     lower_is_better = False
     flags = frozenset({"went_out", "went_rummy"})
@@ -41,16 +40,15 @@ class Rummy(Variant):
     def categories_for(self, options=None):
         """Aces are worth ``ace_value``: ``{"ace_value": 15}`` -> aces 15 points."""
         ace = (options or {}).get("ace_value", 1)
-        return tuple(CardCategory(c.key, c.label, ace) if c.key == "aces" else c for c in self.card_categories)
+        return tuple(replace(c, points=ace) if c.key == "aces" else c for c in self.card_categories)
 
     def check_hand(self, setup, state, results) -> None:
         """Someone goes out every hand; only that player can have gone rummy."""
         if not any(r.went_out for r in results):
-            raise RuleError("Someone must go out in Rummy")
+            raise RuleError("someone_must_go_out", game=self.name)
         for r in results:
             if r.went_rummy and not r.went_out:
-                raise RuleError(f"{setup.name_of(r.player_id)} went rummy but did not go out: "
-                                "only the player who went out can go rummy", r.player_id)
+                raise RuleError("rummy_without_going_out", r.player_id, player=setup.name_of(r.player_id))
 
     def score_hand(self, setup, state, results):
         """Out player: sum of the others' values, ×2 for rummy; e.g. 21 + 19 + 34 -> 74."""
@@ -76,4 +74,5 @@ class Rummy(Variant):
     def deal_layout(self, setup, number: int, dealer_id: int):
         """One deck, no jokers; 10 cards for 2 players, 7 for 3–4, 6 for 5–6."""
         cards = CARDS_BY_PLAYERS[len(setup.seats)]
-        return 1, "1 deck of 52 cards, no jokers", 0, {pid: cards for pid in setup.player_ids}
+        deck = Phrase("decks_plus_jokers", {"decks": 1, "cards": 52, "jokers": 0})
+        return 1, deck, 0, {pid: cards for pid in setup.player_ids}

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .base import GameSetup, Level
+    from .base import GameSetup, Level, Phrase
 
 
 @dataclass(frozen=True)
@@ -23,7 +23,7 @@ class ScoredResult:
     score: int
     level_before: int | None = None
     level_after: int | None = None
-    completed: bool = False  # laid down Ramo's level 8 in this hand
+    completed: bool = False  # laid down the last level (Ramo's 8, Phase 10's 10) in this hand
 
 
 @dataclass(frozen=True)
@@ -85,11 +85,11 @@ class DealInfo:
     starter_id: int
     direction: str
     decks: int
-    deck_description: str
+    deck: Phrase
     jokers: int
     cards: tuple[tuple[int, int], ...]
     requirements: tuple[tuple[int, Level | None], ...]
-    note: str | None = None
+    note: Phrase | None = None
 
 
 @dataclass(frozen=True)

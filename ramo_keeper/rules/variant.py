@@ -4,14 +4,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .base import CardCategory, HandValue, Level, Option, RuleError, ScoredResult
+from .base import (
+    MAX_CARDS,
+    MAX_PIPS,
+    CardCategory,
+    HandValue,
+    Level,
+    MeldKind,
+    Option,
+    Phrase,
+    RuleError,
+    ScoredResult,
+    Words,
+)
 
-MAX_CARDS = 60
-MAX_PIPS = MAX_CARDS * 9
-FLAG_NOUNS = {"laid_down": "laying down", "knocked": "knocking", "went_rummy": "going rummy"}
-FLAG_WORDS = {"laid_down": "having laid down", "knocked": "having knocked", "went_rummy": "having gone rummy"}
-STANDARD_KEYS = ("pips", "tens", "aces", "jokers")
-ANY_CATEGORY = frozenset(("low", "high", "special") + STANDARD_KEYS)
+# Flags a hand result can carry beyond going out; a game declares the ones it has in ``flags``.
+OPTIONAL_FLAGS = ("laid_down", "knocked", "went_rummy")
+PIPS = CardCategory("pips", "Pips of the 2–9 cards", 1, maximum=MAX_PIPS, face_value=True)
+TENS = CardCategory("tens", "10s, jacks, queens, kings", 10)
 
 
 def seats_after(seat_ids: Sequence[int], player_id: int) -> tuple[int, ...]:
@@ -57,13 +67,13 @@ def _check_option(option: Option, value: object) -> object:
     """The value if it fits the option (``"per_round"`` for progression), else RuleError naming it."""
     if option.kind == "bool":
         if not isinstance(value, bool):
-            raise RuleError(f"{option.key} must be true or false")
+            raise RuleError("option_not_boolean", option=option.key)
     elif option.kind == "int":
         low, high = option.minimum, option.maximum
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError(f"{option.key} must be a whole number from {low} to {high}")
+            raise RuleError("option_out_of_range", option=option.key, minimum=low, maximum=high)
     elif not any(type(value) is type(c) and value == c for c in option.choices):
-        raise RuleError(f"{option.key} must be one of {', '.join(str(c) for c in option.choices)}")
+        raise RuleError("option_not_a_choice", option=option.key, choices=tuple(option.choices))
     return value
 
 
@@ -78,11 +88,17 @@ class Variant:
     designed_range: tuple[int, int] | None = None
     direction = "clockwise"
     levels: tuple[Level, ...] = ()
+    meld_kinds: tuple[MeldKind, ...] = ()
     card_categories: tuple[CardCategory, ...] = ()
     options: tuple[Option, ...] = ()
-    scoring_summary: tuple[str, ...] = ()
+    scoring_summary: tuple[Phrase, ...] = ()
     lower_is_better = True
     flags = frozenset({"went_out"})
+    # The result flag the "out" choice on the hand form sets: "went_out", or "knocked" (Manipulation).
+    out_flag = "went_out"
+    words = Words()
+    # Hands won is a number the table needs to see (Manipulation pays a bonus per hand won).
+    counts_hands_won = False
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}>"
@@ -100,7 +116,7 @@ class Variant:
         snapshot = self.default_options()
         for key, value in dict(given or {}).items():
             if key not in by_key:
-                raise RuleError(f"{self.name} has no option '{key}'")
+                raise RuleError("no_such_option", game=self.name, option=key)
             snapshot[key] = _check_option(by_key[key], value)
         self.check_option_combination(snapshot)
         return snapshot
@@ -119,15 +135,15 @@ class Variant:
         terms, value = [], 0
         for key, count in cards.items():
             if key not in known:
-                raise RuleError(f"{self.name} has no card category '{key}'")
+                raise RuleError("no_such_category", game=self.name, category=key)
             if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise RuleError(f"{key} must be a whole number of 0 or more")
+                raise RuleError("count_not_a_whole_number", category=key)
         for category in self.card_categories:
             count = cards.get(category.key, 0)
             if count:
                 each = points.get(category.key, 0)
                 value += count * each
-                terms.append(str(count) if category.key == "pips" else f"{count}×{each}")
+                terms.append(str(count) if category.face_value else f"{count}×{each}")
         if not terms:
             return HandValue(0, "0")
         if terms == [str(value)]:
@@ -137,26 +153,29 @@ class Variant:
     def check_cards(self, setup, player_id: int, cards: Mapping[str, int]) -> None:
         """Reject a card report the table cannot have produced, naming the player."""
         name = setup.name_of(player_id)
-        known = {c.key for c in self.card_categories}
+        known = {c.key: c for c in self.card_categories}
         active = {c.key for c in self.categories_for(setup.options)}
         for key, count in cards.items():
-            if key not in known:
-                what = key if key in ANY_CATEGORY else f"card category '{key}'"
-                raise RuleError(f"{self.name} has no {what}, but {name}'s cards list {key}", player_id)
+            category = known.get(key)
+            if category is None:
+                raise RuleError("player_lists_unknown_category", player_id, game=self.name, player=name,
+                                category=key)
             if isinstance(count, bool) or not isinstance(count, int):
-                raise RuleError(f"{name}'s {key} must be a whole number, not {count!r}", player_id)
+                raise RuleError("player_count_not_whole", player_id, player=name, category=key, count=count)
             if count < 0:
-                raise RuleError(f"{name}'s {key} cannot be negative", player_id)
-            if key == "pips" and count == 1:
-                raise RuleError(f"{name}'s pips cannot be 1: the smallest pip card is a 2", player_id)
-            if key == "pips" and count > MAX_PIPS:
-                raise RuleError(f"{name} cannot hold {count} pips: 60 cards make at most 540", player_id)
-            if key != "pips" and count > MAX_CARDS:
-                raise RuleError(f"{name} cannot hold {count} {key}: no hand holds more than 60 cards", player_id)
+                raise RuleError("player_count_negative", player_id, player=name, category=key)
+            if category.face_value and count == 1:
+                raise RuleError("pips_of_one", player_id, player=name)
+            if category.face_value and count > category.maximum:
+                raise RuleError("too_many_pips", player_id, player=name, count=count,
+                                max_cards=MAX_CARDS, maximum=category.maximum)
+            if not category.face_value and count > category.maximum:
+                raise RuleError("too_many_of_a_category", player_id, player=name, count=count, category=key,
+                                maximum=category.maximum)
             if key not in active and count:
-                raise RuleError(f"This game is played without {key}, but {name} holds {count}", player_id)
+                raise RuleError("category_not_in_this_game", player_id, player=name, category=key, count=count)
         if card_count(cards) > MAX_CARDS:
-            raise RuleError(f"{name} cannot hold more than 60 cards", player_id)
+            raise RuleError("more_than_a_hand", player_id, player=name, maximum=MAX_CARDS)
 
     def check_hand(self, setup, state, results) -> None:
         """Hook: the variant's own rules about who went out, laid down or knocked."""
@@ -179,9 +198,9 @@ class Variant:
         """Bonuses added once when the game ends (only Manipulation has them)."""
         return {}
 
-    def standing_key(self, setup, total: int, completed: bool) -> tuple:
-        """Smaller is better: lower totals in penalty games, higher otherwise."""
-        return (total,) if self.lower_is_better else (-total,)
+    def standing_key(self, setup, total: int, completed: bool, level: int | None = None) -> tuple:
+        """The finishing order, smaller is better: lower totals in penalty games, higher otherwise."""
+        return self.total_key(total)
 
     def next_dealer(self, setup, outcome, totals: Mapping[int, int]) -> int:
         """Default: the deal passes to the next seat."""
@@ -191,10 +210,32 @@ class Variant:
         """The level or contract a player with ``level`` plays in this hand."""
         return self.levels[level - 1] if level and self.levels else None
 
-    def note(self, setup) -> str | None:
+    def note(self, setup) -> Phrase | None:
         """A remark for the deal card, e.g. outside the designed player range."""
         if self.designed_range:
             low, high = self.designed_range
             if not low <= len(setup.seats) <= high:
-                return f"{self.name} is designed for {low} to {high} players"
+                return Phrase("outside_designed_range", {"game": self.name, "low": low, "high": high})
         return None
+
+    def allows_nobody_out(self, options: Mapping) -> bool:
+        """Whether a hand may end with nobody out (the stock ran dry); the hand form offers it then."""
+        return self.words.nobody_out is not None
+
+    def rematch_dealer(self, setup) -> int:
+        """Who deals first in a rematch at the same table: the seat after this game's first dealer."""
+        return seats_after(setup.player_ids, setup.first_dealer_id)[0]
+
+    def total_key(self, total: int) -> tuple:
+        """Smaller is better for current-total ranks: lower totals in penalty games, higher otherwise."""
+        return (total,) if self.lower_is_better else (-total,)
+
+    def level_in_hand(self, options: Mapping, hand_number: int, earlier_lay_downs: int) -> int | None:
+        """The level a player plays in hand ``hand_number`` after laying down ``earlier_lay_downs`` times.
+
+        This is what the statistics count lay-down rates by; None where the game has no levels.
+        Default: each player climbs alone, one level per lay-down (Ramo per_player: 2 lay-downs -> level 3).
+        """
+        if not self.levels:
+            return None
+        return 1 + earlier_lay_downs

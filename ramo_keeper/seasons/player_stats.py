@@ -1,9 +1,9 @@
-"""A player's statistics: record per variant, best and worst games, Ramo lay-down rates, head-to-head.
+"""A player's statistics: record per variant, best and worst games, lay-down rates per level, head-to-head.
 
 Game records come from GameResult (finished games only) with GROUP BY queries. Lay-down rates
 read the stored per-hand flags (the effective ones: going out counts as laying down) of every
-recorded Ramo hand, finished game or not, and derive each hand's level by counting earlier
-lay-downs, which is all a level is; no hand is re-scored.
+recorded hand of a game with levels, finished or not; the variant says which level each hand was
+played at from the earlier lay-downs, so no hand is re-scored.
 """
 
 from fractions import Fraction
@@ -13,10 +13,9 @@ from sqlalchemy.orm import aliased
 
 from .. import rules
 from ..extensions import db
+from ..messages import requirement
 from ..models import Game, GameResult, Hand, HandResult, Player, Season
 from .standings import rounded
-
-RAMO_LEVELS = len(rules.get_variant("ramo").levels)
 
 
 def _scope(query, season: Season | None):
@@ -87,55 +86,65 @@ def _game_line(row) -> dict:
             "hands": row.hands_played, "finished_at": row.finished_at}
 
 
-def _ramo_hands(league_id: int, season: Season | None):
+def _hands_with_levels(league_id: int, season: Season | None, variant_keys: list[str]):
     query = (
-        db.select(Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.laid_down)
+        db.select(Game.variant, Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.laid_down)
         .join(Hand, Hand.game_id == Game.id).join(HandResult, HandResult.hand_id == Hand.id)
-        .where(Game.league_id == league_id, Game.variant == "ramo")
-        .order_by(Game.id, HandResult.player_id, Hand.number)
+        .where(Game.league_id == league_id, Game.variant.in_(variant_keys))
+        .order_by(Game.variant, Game.id, HandResult.player_id, Hand.number)
     )
     if season is not None:
         query = query.where(Game.season_id == season.id)
     return db.session.execute(query)
 
 
-def lay_down_rates(player: Player, season: Season | None = None) -> dict:
-    """Per Ramo level: hands played at it and laid down, for this player and for the whole league.
+def _counts_lay_downs(variant: rules.Variant) -> bool:
+    """Games with levels and a laid-down flag: their statistics count lay-downs per level."""
+    return bool(variant.levels) and "laid_down" in variant.flags
 
-    The group's "stuck" level is the one with the lowest league-wide rate (the lower level on a tie),
-    unless every level was always laid down.
+
+def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
+    """Per game with levels, per level: hands played at it and laid down, for this player and the league.
+
+    The level of each hand is the variant's own (``level_in_hand``, from earlier lay-downs), so no
+    hand is re-scored. The group's "stuck" level is the one with the lowest league-wide rate (the
+    lower level on a tie), unless every level was always laid down. Only games someone played are listed.
     """
-    mine = {level: [0, 0] for level in range(1, RAMO_LEVELS + 1)}
-    group = {level: [0, 0] for level in range(1, RAMO_LEVELS + 1)}
+    variants = [v for v in rules.VARIANTS.values() if _counts_lay_downs(v)]
+    counts = {v.key: ({n: [0, 0] for n in range(1, len(v.levels) + 1)},
+                      {n: [0, 0] for n in range(1, len(v.levels) + 1)}) for v in variants}
     current_key, laid_so_far = None, 0
-    for game_id, options, number, player_id, laid_down in _ramo_hands(player.league_id, season):
+    rows = _hands_with_levels(player.league_id, season, list(counts))
+    for variant_key, game_id, options, number, player_id, laid_down in rows:
         if (game_id, player_id) != current_key:
             current_key, laid_so_far = (game_id, player_id), 0
-        if (options or {}).get("progression") == "per_round":
-            level = number
-        else:
-            level = 1 + laid_so_far
+        level = rules.get_variant(variant_key).level_in_hand(options or {}, number, laid_so_far)
         laid_so_far += 1 if laid_down else 0
-        if not 1 <= level <= RAMO_LEVELS:
-            continue
-        for counts, counted in ((group, True), (mine, player_id == player.id)):
+        mine, group = counts[variant_key]
+        if level not in group:
+            continue  # past the last level (a completer's hands are not counted)
+        for table, counted in ((group, True), (mine, player_id == player.id)):
             if counted:
-                counts[level][0] += 1
-                counts[level][1] += 1 if laid_down else 0
-    levels = rules.get_variant("ramo").levels
+                table[level][0] += 1
+                table[level][1] += 1 if laid_down else 0
+    return [table for table in (_rates(v, *counts[v.key]) for v in variants) if table["any"]]
+
+
+def _rates(variant: rules.Variant, mine: dict, group: dict) -> dict:
     rows = [{
-        "level": level, "requirement": levels[level - 1].requirement,
+        "level": level, "requirement": requirement(variant.levels[level - 1]),
         "hands": mine[level][0], "laid_down": mine[level][1],
         "rate": rounded(Fraction(100 * mine[level][1], mine[level][0]), 1) if mine[level][0] else None,
         "group_hands": group[level][0], "group_laid_down": group[level][1],
         "group_rate": rounded(Fraction(100 * group[level][1], group[level][0]), 1) if group[level][0] else None,
-    } for level in range(1, RAMO_LEVELS + 1)]
+    } for level in sorted(group)]
     tried = [row for row in rows if row["group_hands"]]
     stuck = min(tried, key=lambda row: (Fraction(row["group_laid_down"], row["group_hands"]), row["level"]),
                 default=None)
     if stuck and stuck["group_laid_down"] == stuck["group_hands"]:
         stuck = None  # everyone always laid down: nobody is stuck anywhere
-    return {"levels": rows, "stuck_level": stuck["level"] if stuck else None,
+    return {"variant": variant.key, "variant_name": variant.name, "level_word": variant.words.level,
+            "levels": rows, "stuck_level": stuck["level"] if stuck else None,
             "played": any(row["hands"] for row in rows), "any": bool(tried)}
 
 

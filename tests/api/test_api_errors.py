@@ -230,6 +230,21 @@ def test_impossible_cards_are_422_naming_the_player(api, table, cards, words):
     assert "Bo" in error["error"] and words in error["error"] and error["details"]["player_id"] == ids[1]
 
 
+def test_a_broken_rule_carries_its_stable_code_next_to_the_sentence(api, table):
+    _, ids, game_id, body = table
+    body["results"][0] = result(ids[0], {"low": 1, "high": 1}, went_out=True)  # Al out, holding 2 cards
+    error = assert_error(api.post(f"/games/{game_id}/hands", body), 422)
+    assert error["error"] == "Al went out but still holds 2 cards"
+    assert (error["details"]["code"], error["details"]["player_id"]) == ("went_out_with_cards", ids[0])
+
+
+def test_every_api_error_carries_a_code(api, table):
+    _, _, game_id, body = table
+    assert assert_error(api.get("/games/999999"), 404)["details"]["code"] == "not_found"
+    api.ok("POST", f"/games/{game_id}/hands", body, 201)
+    assert assert_error(api.delete(f"/games/{game_id}/hands/1"), 409)["details"]["code"] == "conflict"
+
+
 def test_editing_a_hand_into_a_broken_one_is_422_and_keeps_the_old(api, table):
     _, ids, game_id, body = table
     before = api.ok("GET", f"/games/{game_id}")

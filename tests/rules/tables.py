@@ -1,6 +1,12 @@
 """Small builders so the hand tables in the tests read like the score sheet."""
 
-from ramo_keeper.rules import HandInput, PlayerResult, Seat, apply_hand, new_game, start_state
+import re
+from contextlib import contextmanager
+
+import pytest
+
+from ramo_keeper.messages import rule_message
+from ramo_keeper.rules import HandInput, PlayerResult, RuleError, Seat, apply_hand, new_game, start_state
 
 AL, BO, CY, DI, ED, FLO, GUS, HAL = 1, 2, 3, 4, 5, 6, 7, 8
 NAMES = {AL: "Al", BO: "Bo", CY: "Cy", DI: "Di", ED: "Ed", FLO: "Flo", GUS: "Gus", HAL: "Hal"}
@@ -54,3 +60,11 @@ def totals(state) -> dict:
 
 def scores(outcome) -> dict:
     return {line.player_id: line.score for line in outcome.results}
+
+
+@contextmanager
+def refused_with(pattern: str):
+    """Like pytest.raises(RuleError, match=…), matched against the sentence messages.py words."""
+    with pytest.raises(RuleError) as err:
+        yield err
+    assert re.search(pattern, rule_message(err.value)), rule_message(err.value)

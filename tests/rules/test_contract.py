@@ -2,9 +2,10 @@
 
 import pytest
 
+from ramo_keeper.messages import requirement, rule_message, say
 from ramo_keeper.rules import RuleError, deal, get_variant, replay
 
-from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
+from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, refused_with, s, scores, totals
 
 # docs/RULES.md §2 example: 4 players A B C D, first dealer D; cards in (pips, tens, aces, jokers).
 EXAMPLE = [
@@ -29,7 +30,7 @@ def test_everyone_plays_contract_k_in_round_k_whether_or_not_they_made_the_last_
     states = fold(game("contract", 4, DI), EXAMPLE)
     assert {p.level for p in states[2].players} == {3}
     requirements = dict(deal(states[2].setup, states[2]).requirements)
-    assert {lv.requirement for lv in requirements.values()} == {"two sequences"}
+    assert {requirement(lv) for lv in requirements.values()} == {"two sequences of four"}
 
 
 # A whole game, 3 players A B C, first dealer A; (pips, tens, aces, jokers):
@@ -63,7 +64,7 @@ def test_game_ends_after_round_7_and_lowest_total_wins():
 
 
 def test_no_round_8():
-    with pytest.raises(RuleError, match="^The game is over$"):
+    with refused_with("^The game is over$"):
         replay(game("contract", 3, AL), GAME + GAME[:1])
 
 
@@ -71,7 +72,8 @@ def test_in_round_7_only_the_player_who_went_out_can_have_laid_down():
     bad = hand(out(AL), holds(BO, s(7, 0, 1), laid_down=True), holds(CY, s(3, 2)))
     with pytest.raises(RuleError) as err:
         replay(game("contract", 3, AL), GAME[:6] + [bad])
-    assert err.value.message == "In round 7 only the player who went out can have laid down, and Bo did not go out"
+    assert rule_message(err.value) == ("In round 7 only the player who went out can have laid down, "
+                                       "and Bo did not go out")
     assert err.value.player_id == BO and err.value.hand_number == 7
 
 
@@ -86,16 +88,16 @@ def test_contract_uses_two_decks_and_one_joker_fewer_than_the_players(players, j
     setup = game("contract", players)
     info = deal(setup, replay(setup, []))
     assert (info.decks, info.jokers) == (2, jokers)
-    assert info.deck_description == f"2 decks of 52 cards + {jokers} jokers"
+    assert say(info.deck) == f"2 decks of 52 cards + {jokers} jokers"
     assert info.direction == "clockwise" and info.note is None
 
 
 def test_without_the_jokers_option_no_jokers_are_dealt_or_held():
     setup = game("contract", 4, jokers=False)
     info = deal(setup, replay(setup, []))
-    assert info.jokers == 0 and info.deck_description == "2 decks of 52 cards, no jokers"
+    assert info.jokers == 0 and say(info.deck) == "2 decks of 52 cards, no jokers"
     assert [c.key for c in get_variant("contract").categories_for(setup.options)] == ["pips", "tens", "aces"]
-    with pytest.raises(RuleError, match="^This game is played without jokers, but Bo holds 1$"):
+    with refused_with("^This game is played without jokers, but Bo holds 1$"):
         replay(setup, [hand(out(AL), holds(BO, s(0, 0, 0, 1)), holds(CY, s(4)), holds(DI, s(4)))])
     ok = replay(setup, [hand(out(AL), holds(BO, {"pips": 4, "jokers": 0}), holds(CY, s(4)), holds(DI, s(4)))])
     assert ok.hands[0].result(BO).score == 4
@@ -111,8 +113,12 @@ def test_ten_cards_are_dealt_in_rounds_1_to_3_and_twelve_in_rounds_4_to_7():
 
 def test_contract_table():
     levels = get_variant("contract").levels
-    assert [lv.requirement.split(",")[0] for lv in levels] == [
-        "two groups", "one group and one sequence", "two sequences", "three groups",
-        "two groups and one sequence", "one group and two sequences", "three sequences",
+    # docs/RULES.md §2: a group is 3 of one rank, a sequence 4 or more; the source says of round 2
+    # "una sequenza di quattro e un gruppo", so each contract names its lengths.
+    assert [requirement(lv) for lv in levels] == [
+        "two groups of three", "a group of three and a sequence of four", "two sequences of four",
+        "three groups of three", "two groups of three and a sequence of four",
+        "a group of three and two sequences of four",
+        "three sequences: two of four and one of five, laid down all at once with no discard",
     ]
     assert [(m.kind, m.count, m.min_length) for m in levels[6].melds[0]] == [("sequence", 2, 4), ("sequence", 1, 5)]

@@ -2,6 +2,7 @@
 
 import pytest
 
+from ramo_keeper.messages import rule_message, say
 from ramo_keeper.rules import RuleError, deal, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
@@ -76,7 +77,8 @@ def test_knock_limit_option():
     assert replay(game("manipulation", 3, knock_limit=10), [h]).player(CY).total == 14
     with pytest.raises(RuleError) as err:
         replay(game("manipulation", 3), [h])
-    assert err.value.message == "Cy knocked holding 9 points; knocking needs 5 or less" and err.value.player_id == CY
+    assert rule_message(err.value) == "Cy knocked holding 9 points; knocking needs 5 or less"
+    assert err.value.player_id == CY
 
 
 def test_target_and_bonus_options():
@@ -111,5 +113,5 @@ def test_the_deal_passes_to_the_next_player():
 def test_one_deck_for_two_players_two_decks_for_more_ten_cards_each(players, decks, text):
     setup = game("manipulation", players)
     info = deal(setup, replay(setup, []))
-    assert (info.decks, info.jokers, info.deck_description) == (decks, decks, text)
+    assert (info.decks, info.jokers, say(info.deck)) == (decks, decks, text)
     assert set(dict(info.cards).values()) == {10}

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ramo_keeper.rules import HandInput, PlayerResult, RuleError, apply_hand, get_variant, new_game, replay, start_state
 
-from .tables import seats
+from .tables import refused_with, seats
 
 VARIANT_KEYS = ["ramo", "contract", "rummy", "manipulation"]
 PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -246,5 +246,5 @@ def test_levels_follow_the_progression(key, data):
 def test_nothing_can_be_added_to_a_finished_game(key, data):
     setup, hands, states = data.draw(games(key))
     assume(states[-1].finished)  # only finished games say anything here
-    with pytest.raises(RuleError, match="^The game is over$"):
+    with refused_with("^The game is over$"):
         apply_hand(setup, states[-1], hands[-1])

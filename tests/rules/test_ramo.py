@@ -2,9 +2,10 @@
 
 import pytest
 
-from ramo_keeper.rules import RuleError, deal, replay
+from ramo_keeper.messages import requirement, say
+from ramo_keeper.rules import deal, replay
 
-from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, r, scores, totals
+from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, r, refused_with, scores, totals
 
 # docs/RULES.md §1 worked example: 4 players A B C D, first dealer A.
 EXAMPLE = [
@@ -89,7 +90,7 @@ def test_when_nobody_goes_out_everyone_scores_their_cards():
 
 def test_a_hand_without_anyone_going_out_is_refused_when_allow_no_winner_is_off():
     setup = game("ramo", 3, AL, allow_no_winner=False)
-    with pytest.raises(RuleError, match="^Someone must go out in Ramo"):
+    with refused_with("^Someone must go out in Ramo"):
         replay(setup, [NOBODY_OUT])
 
 
@@ -127,7 +128,7 @@ def test_per_player_game_goes_on_until_someone_completes_level_8():
     assert [p.level for p in before_last.players] == [8, 8, 1]
     assert totals(before_last) == {AL: 35, BO: -350, CY: 70}
     requirements = dict(deal(before_last.setup, before_last).requirements)
-    assert requirements[AL].requirement == "four sets or four runs" and requirements[CY].number == 1
+    assert requirement(requirements[AL]) == "four sets or four runs" and requirements[CY].number == 1
 
 
 def test_game_ends_after_the_hand_in_which_a_player_completes_level_8_and_lowest_total_wins():
@@ -148,7 +149,7 @@ def test_with_the_completers_rule_only_players_who_completed_level_8_can_win():
 
 
 def test_no_hand_can_be_added_after_the_game_is_over():
-    with pytest.raises(RuleError, match="^The game is over$") as err:
+    with refused_with("^The game is over$") as err:
         replay(game("ramo", 3, AL), FULL_GAME + FULL_GAME[:1])
     assert err.value.hand_number == 9
 
@@ -183,7 +184,7 @@ def test_per_round_game_ends_after_hand_8_whoever_laid_down():
 
 
 def test_completers_rule_needs_per_player_progression():
-    with pytest.raises(RuleError, match="^winner_rule completers needs progression per_player$"):
+    with refused_with("^winner_rule completers needs progression per_player$"):
         game("ramo", 3, progression="per_round", winner_rule="completers")
 
 
@@ -191,7 +192,7 @@ def test_level_table_is_the_rules_table():
     from ramo_keeper.rules import get_variant
 
     levels = get_variant("ramo").levels
-    assert [lv.requirement for lv in levels] == [
+    assert [requirement(lv) for lv in levels] == [
         "two sets", "one set and one run", "two runs", "three sets", "two sets and one run",
         "one set and two runs", "three runs", "four sets or four runs",
     ]
@@ -204,10 +205,11 @@ def test_ramo_uses_one_deck_for_two_two_decks_for_three_to_five_and_three_decks_
     setup = game("ramo", players)
     info = deal(setup, replay(setup, []))
     assert info.decks == decks
-    assert info.deck_description == f"{decks} deck{'s' if decks > 1 else ''} of 60 Ramo cards"
+    assert say(info.deck) == f"{decks} deck{'s' if decks > 1 else ''} of 60 Ramo cards"
     assert info.jokers == 0
     designed = 3 <= players <= 5
-    assert info.note == (None if designed else "Ramo is designed for 3 to 5 players")
+    assert (info.note is None) == designed
+    assert say(info.note) == ("" if designed else "Ramo is designed for 3 to 5 players")
 
 
 def test_dealer_gives_13_cards_to_the_next_player_who_starts_and_12_to_everyone_else():

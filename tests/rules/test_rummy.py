@@ -2,6 +2,7 @@
 
 import pytest
 
+from ramo_keeper.messages import say
 from ramo_keeper.rules import deal, replay
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
@@ -75,5 +76,5 @@ def test_rummy_deals_10_cards_for_two_7_for_three_or_four_and_6_for_five_or_six(
     setup = game("rummy", players)
     info = deal(setup, replay(setup, []))
     assert set(dict(info.cards).values()) == {cards}
-    assert (info.decks, info.jokers, info.deck_description) == (1, 0, "1 deck of 52 cards, no jokers")
+    assert (info.decks, info.jokers, say(info.deck)) == (1, 0, "1 deck of 52 cards, no jokers")
     assert info.starter_id == BO and all(level is None for _, level in info.requirements)

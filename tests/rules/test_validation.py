@@ -2,9 +2,10 @@
 
 import pytest
 
+from ramo_keeper.messages import rule_message
 from ramo_keeper.rules import PlayerResult, RuleError, Seat, UnknownVariant, get_variant, new_game, replay
 
-from .tables import AL, BO, CY, game, hand, holds, out, r, s, seats
+from .tables import AL, BO, CY, game, hand, holds, out, r, refused_with, s, seats
 
 # ---- new games -------------------------------------------------------------------------------
 
@@ -20,11 +21,11 @@ def test_player_count_outside_the_range_is_refused(variant, players, message):
     table = [Seat(i, f"P{i}") for i in range(1, players + 1)]
     with pytest.raises(RuleError) as err:
         new_game(variant, table)
-    assert err.value.message == message
+    assert rule_message(err.value) == message
 
 
 def test_nine_players_is_too_many_for_ramo():
-    with pytest.raises(RuleError, match="^Ramo needs 2 to 8 players$"):
+    with refused_with("^Ramo needs 2 to 8 players$"):
         new_game("ramo", [Seat(i, f"P{i}") for i in range(9)])
 
 
@@ -38,7 +39,7 @@ def test_nine_players_is_too_many_for_ramo():
 def test_the_table_must_make_sense(table, first_dealer, message, player_id):
     with pytest.raises(RuleError) as err:
         new_game("ramo", table, first_dealer)
-    assert (err.value.message, err.value.player_id) == (message, player_id)
+    assert (rule_message(err.value), err.value.player_id) == (message, player_id)
 
 
 def test_the_first_seat_deals_first_unless_told_otherwise():
@@ -69,7 +70,7 @@ def test_bad_options_are_refused_by_name(variant, options, message):
     n = get_variant(variant).min_players
     with pytest.raises(RuleError) as err:
         game(variant, n, **options)
-    assert err.value.message == message
+    assert rule_message(err.value) == message
 
 
 def test_options_are_a_full_snapshot_of_defaults_and_choices():
@@ -83,7 +84,7 @@ def test_options_are_a_full_snapshot_of_defaults_and_choices():
 def test_unknown_game():
     with pytest.raises(UnknownVariant) as err:
         new_game("nope", seats(3))
-    assert str(err.value) == "Unknown game 'nope'"
+    assert err.value.code == "unknown_game" and rule_message(err.value) == "Unknown game 'nope'"
 
 
 # ---- hands -----------------------------------------------------------------------------------
@@ -145,12 +146,12 @@ def refused(variant, n, *results, hands=(), **options):
 ])
 def test_a_bad_hand_names_the_player_and_the_rule(variant, results, message, player_id):
     err = refused(variant, 3, *results)
-    assert (err.message, err.player_id, err.hand_number) == (message, player_id, 1)
+    assert (rule_message(err), err.player_id, err.hand_number) == (message, player_id, 1)
 
 
 def test_ramo_without_a_winner_is_refused_when_the_option_is_off():
     err = refused("ramo", 3, holds(AL, r(1)), holds(BO, r(1)), holds(CY, r(1)), allow_no_winner=False)
-    assert err.message == "Someone must go out in Ramo: this game does not allow a hand without a winner"
+    assert rule_message(err) == "Someone must go out in Ramo: this game does not allow a hand without a winner"
 
 
 def test_replay_reports_which_stored_hand_is_bad():

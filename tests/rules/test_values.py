@@ -2,6 +2,7 @@
 
 import pytest
 
+from ramo_keeper.messages import option_help
 from ramo_keeper.rules import (
     VARIANTS,
     HandValue,
@@ -85,7 +86,7 @@ def test_registry_lists_the_four_games_in_order_with_their_facts():
         "manipulation": ("Manipulation Rummy", 2, 5, None, "clockwise", False),
     }
     assert [len(v.levels) for v in VARIANTS.values()] == [8, 7, 0, 0]
-    assert all(v.scoring_summary and all(o.help for o in v.options) for v in VARIANTS.values())
+    assert all(v.scoring_summary and all(option_help(o) for o in v.options) for v in VARIANTS.values())
 
 
 @pytest.mark.parametrize(("variant", "points"), [

@@ -59,10 +59,12 @@ def test_best_and_worst_game_per_variant(world):
 
 def test_lay_down_rate_per_ramo_level_shows_where_the_group_is_stuck(world):
     stats_league(world)
-    bo = {row["level"]: row for row in player_stats(world.Bo)["lay_down"]["levels"]}
+    (ramo_rates,) = player_stats(world.Bo)["lay_down"]  # Rummy has no levels: only Ramo is counted
+    assert ramo_rates["variant_name"] == "Ramo"
+    bo = {row["level"]: row for row in ramo_rates["levels"]}
     assert [(bo[n]["laid_down"], bo[n]["hands"], bo[n]["rate"]) for n in (1, 2, 3, 4, 5)] == [
         (1, 1, 100.0), (1, 1, 100.0), (1, 4, 25.0), (0, 2, 0.0), (0, 0, None)]
-    lay = player_stats(world.Cy)["lay_down"]
+    (lay,) = player_stats(world.Cy)["lay_down"]
     cy = {row["level"]: row for row in lay["levels"]}
     assert (cy[1]["laid_down"], cy[1]["hands"], cy[2]["laid_down"], cy[2]["hands"]) == (1, 1, 0, 7)
     # The whole league: level 1 3/3; level 2 Ana 1/1 + Bo 1/1 + Cy 0/7 = 2/9 = 22.2 %;
@@ -94,7 +96,7 @@ def test_season_filter_and_a_player_without_games(world):
     assert player_stats(world.Ana, season)["overall"]["games"] == 3
     assert player_stats(world.Ana, other)["overall"] == {"games": 0, "wins": 0, "win_pct": 0.0, "avg_place": None}
     di = player_stats(world.Di)
-    assert di["variants"] == [] and di["head_to_head"] == [] and di["lay_down"]["played"] is False
+    assert di["variants"] == [] and di["head_to_head"] == [] and di["lay_down"][0]["played"] is False
 
 
 def test_player_page_shows_the_numbers(world, web):
