@@ -348,3 +348,13 @@ def test_rule_messages_appear_in_the_named_players_block(table, variant, hand, p
     block = page.split(f'id="player-{table.id(player)}"')[1].split("</fieldset>")[0]
     assert str(escape(message)) in block
     assert table.state(game).hand_count == 0
+
+
+def test_a_manipulation_stock_out_with_two_empty_hands_is_entered_on_the_page(table):
+    # docs/RULES.md §4 example 5b: no knock; A 0, B 0, C 12 -> A and B 37 each.
+    game_id = table.new_game("manipulation", ["A", "B", "C"])
+    response = table.post_hand(game_id, out=None, cards={"C": {"pips": 2, "tens": 1}})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    assert table.totals(game_id) == {"A": 37, "B": 37, "C": 0}
+    page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "No knock (stock ran out)" in page

@@ -131,3 +131,15 @@ def test_api_game_equals_a_fresh_replay_of_the_stored_hands(api, app, variant):
     assert [p["level"] for p in shown["players"]] == [p.level for p in state.players]
     assert [[r["score"] for r in h["results"]] for h in shown["hands"]] == \
         [[r.score for r in h.results] for h in state.hands]
+
+
+def test_manipulation_stock_out_with_two_empty_hands_is_recorded_and_replays(api):
+    # docs/RULES.md §4 example 5b: no knock; A 0, B 0, C 12 -> A and B 37 each.
+    league, ids = api.league(names=("Al", "Bo", "Cy"))
+    game = api.game(league, "manipulation", ids)
+    body = {"results": [result(ids[0], {}), result(ids[1], {}), result(ids[2], std(2, 1))]}
+    shown = api.ok("POST", f"/games/{game['id']}/hands", body, 201)
+    assert [r["score"] for r in shown["hands"][0]["results"]] == [37, 37, 0]
+    assert shown["hands"][0]["winner_ids"] == ids[:2]
+    again = api.ok("GET", f"/games/{game['id']}")  # replayed from the stored rows
+    assert totals(again) == [37, 37, 0] and [p["rounds_won"] for p in again["players"]] == [1, 1, 0]

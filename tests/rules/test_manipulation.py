@@ -5,7 +5,7 @@ import pytest
 from ramo_keeper.messages import rule_message, say
 from ramo_keeper.rules import RuleError, deal, replay
 
-from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
+from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, refused_with, s, scores, totals
 
 # docs/RULES.md §4 examples, 3 players A B C; values v in (pips, tens, aces, jokers).
 EXAMPLE = [
@@ -115,3 +115,49 @@ def test_one_deck_for_two_players_two_decks_for_more_ten_cards_each(players, dec
     info = deal(setup, replay(setup, []))
     assert (info.decks, info.jokers, say(info.deck)) == (decks, decks, text)
     assert set(dict(info.cards).values()) == {10}
+
+
+# ---- the stock ran out (docs/RULES.md §4 "Stock ran out", example 5b) ---------------------------
+
+def test_example_5b_two_players_hold_nothing_after_the_last_meld_and_share_the_win():
+    # No knock; A 0, B 0, C 12 (2 + one ten) -> A and B each (0 + 12) + 25 = 37; no undercut bonus.
+    state = replay(game("manipulation", 3, AL), [hand(holds(AL, {}), holds(BO, {}), holds(CY, s(2, 1)))])
+    assert scores(state.hands[0]) == {AL: 37, BO: 37, CY: 0}
+    assert state.hands[0].winner_ids == (AL, BO)
+    assert [p.rounds_won for p in state.players] == [1, 1, 0]
+
+
+def test_a_stock_out_hand_replays_from_what_is_stored():
+    # The stored lines are the effective flags: nobody knocked, and holding nothing without a
+    # knock is not "went out", so the same hand read back is accepted again and scores the same.
+    setup = game("manipulation", 3, AL)
+    first = replay(setup, [hand(holds(AL, {}), holds(BO, {}), holds(CY, s(2, 1)))])
+    lines = first.hands[0].results
+    assert [(line.went_out, line.knocked) for line in lines] == [(False, False)] * 3
+    stored = hand(*(holds(line.player_id, dict(line.cards), went_out=line.went_out, knocked=line.knocked)
+                    for line in lines))
+    assert replay(setup, [stored]) == first
+
+
+def test_everyone_holding_nothing_at_a_stock_out_all_win_the_all_cards_bonus():
+    # No knock; A 0, B 0, C 0 -> each (0 + 0) + 25 = 25, and each wins the hand.
+    state = replay(game("manipulation", 3, AL), [hand(holds(AL, {}), holds(BO, {}), holds(CY, {}))])
+    assert scores(state.hands[0]) == {AL: 25, BO: 25, CY: 25}
+    assert [p.rounds_won for p in state.players] == [1, 1, 1]
+
+
+def test_one_player_holding_nothing_at_a_stock_out_takes_the_differences_and_the_bonus():
+    # No knock; A 0, B 6, C 9 -> A 6 + 9 + 25 = 40.
+    state = replay(game("manipulation", 3, AL), [hand(holds(AL, {}), holds(BO, s(6)), holds(CY, s(9)))])
+    assert scores(state.hands[0]) == {AL: 40, BO: 0, CY: 0}
+
+
+def test_with_a_knocker_a_second_empty_hand_is_still_refused():
+    # Going out ends the hand, so with a knock only the knocker can hold nothing.
+    with refused_with("^Bo holds no cards, so Bo went out and must be the knocker$"):
+        replay(game("manipulation", 3, AL), [hand(holds(AL, s(3), knocked=True), holds(BO, {}), holds(CY, s(9)))])
+
+
+def test_two_players_marked_as_gone_out_is_still_refused():
+    with refused_with("^Only one player can go out, but Al and Bo both went out$"):
+        replay(game("manipulation", 3, AL), [hand(out(AL), out(BO), holds(CY, s(9)))])
