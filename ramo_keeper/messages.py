@@ -90,8 +90,7 @@ RULE_SENTENCES: dict[str, str | Callable[..., str]] = {
     "several_knocked": _several(("knock", "knocked")),
     "knocked_above_limit": "{player} knocked holding {value} points; knocking needs {limit} or less",
     "empty_hand_must_knock": "{player} holds no cards, so {player} went out and must be the knocker",
-    "out_must_have_laid_down": "{player} went out, so {player} must have laid down",
-    "no_such_place": "Place {place} does not exist at a table of {table_size}",
+        "no_such_place": "Place {place} does not exist at a table of {table_size}",
 }
 
 
@@ -202,7 +201,7 @@ def _meld_words(meld: rules.Meld, lengths: bool, first: bool) -> str:
 
 def _alternative(melds, lengths: bool) -> str:
     kinds = [m.kind for m in melds]
-    if lengths and len(set(kinds)) == 1 and len(melds) > 1:
+    if lengths and len(set(kinds)) == 1 and len(melds) > 1 and any(m.count > 1 for m in melds):
         # Contract round 7: "three sequences, two of four and one of five" reads as one group.
         total = sum(m.count for m in melds)
         parts = [f"{number_word(m.count)} of {number_word(m.min_length)}" for m in melds]
