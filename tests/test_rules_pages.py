@@ -82,7 +82,23 @@ def test_unknown_game_is_404(client):
     assert client.get("/rules/poker").status_code == 404
 
 
-@pytest.mark.parametrize("key", ["ramo", "contract", "rummy", "manipulation"])
+@pytest.mark.parametrize("key", ["ramo", "contract", "rummy", "manipulation", "phase10"])
 def test_no_rules_page_shows_raw_option_defaults(client, key):
     text = visible_text(client, f"/rules/{key}")
     assert "default True" not in text and "default False" not in text and "_" not in text
+
+
+def test_phase10_page_says_what_sets_runs_one_colour_wilds_and_skips_are(client):
+    text = visible_text(client, "/rules/phase10")
+    assert "A set is cards of one number, in any colours." in text
+    assert "A run is cards of consecutive numbers in any colours; it never wraps from 12 to 1." in text
+    assert "A colour is cards all of one colour, any numbers." in text
+    assert "A Wild stands in for any card; a Skip is never part of a phase." in text
+    phases = ["two sets of three", "a set of three and a run of four", "a set of four and a run of four",
+              "a run of seven", "a run of eight", "a run of nine", "two sets of four", "seven cards of one colour",
+              "a set of five and a set of two", "a set of five and a set of three"]
+    assert "Phase Requirement " + " ".join(f"{n} {req}" for n, req in enumerate(phases, 1)) in text
+    assert "6 1 deck of 108 Phase 10 cards 10 each" in text
+    assert "Cards 1–9 5 Cards 10–12 10 Skips 15 Wilds 25" in text
+    assert "Places: those who completed first, then the higher phase reached, then the lower total." in text
+    assert "Phase 10 2–6 players · 10 phases" in visible_text(client, "/rules")

@@ -5,11 +5,12 @@ from __future__ import annotations
 from .base import UnknownVariant
 from .contract import Contract
 from .manipulation import Manipulation
+from .phase10 import Phase10
 from .ramo import Ramo
 from .rummy import Rummy
 from .variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.key: v for v in (Ramo(), Contract(), Rummy(), Manipulation())}
+VARIANTS: dict[str, Variant] = {v.key: v for v in (Ramo(), Contract(), Rummy(), Manipulation(), Phase10())}
 
 
 def get_variant(key: str | Variant) -> Variant:

@@ -7,9 +7,9 @@ from ramo_keeper.api import OPERATIONS
 from .helpers import ramo, result, totals
 
 
-def test_variants_list_the_four_games_with_levels_categories_and_option_defaults(api):
+def test_variants_list_the_five_games_with_levels_categories_and_option_defaults(api):
     variants = {v["key"]: v for v in api.ok("GET", "/variants")}
-    assert list(variants) == ["ramo", "contract", "rummy", "manipulation"]
+    assert list(variants) == ["ramo", "contract", "rummy", "manipulation", "phase10"]
     ramo_ = variants["ramo"]
     assert (ramo_["name"], ramo_["min_players"], ramo_["max_players"]) == ("Ramo", 2, 8)
     assert ramo_["levels"][0] == {"number": 1, "requirement": "two sets"} and len(ramo_["levels"]) == 8

@@ -75,8 +75,8 @@ def test_finishing_places_share_the_best_place_on_ties():
     assert finishing_places(state) == {AL: 2, BO: 2, CY: 1, DI: 4}
 
 
-def test_registry_lists_the_four_games_in_order_with_their_facts():
-    assert list(VARIANTS) == ["ramo", "contract", "rummy", "manipulation"]
+def test_registry_lists_the_five_games_in_order_with_their_facts():
+    assert list(VARIANTS) == ["ramo", "contract", "rummy", "manipulation", "phase10"]
     facts = {k: (v.name, v.min_players, v.max_players, v.designed_range, v.direction, v.lower_is_better)
              for k, v in VARIANTS.items()}
     assert facts == {
@@ -84,8 +84,9 @@ def test_registry_lists_the_four_games_in_order_with_their_facts():
         "contract": ("Contract Rummy", 3, 5, None, "clockwise", True),
         "rummy": ("Rummy", 2, 6, None, "clockwise", False),
         "manipulation": ("Manipulation Rummy", 2, 5, None, "clockwise", False),
+        "phase10": ("Phase 10", 2, 6, None, "clockwise", True),
     }
-    assert [len(v.levels) for v in VARIANTS.values()] == [8, 7, 0, 0]
+    assert [len(v.levels) for v in VARIANTS.values()] == [8, 7, 0, 0, 10]
     assert all(v.scoring_summary and all(option_help(o) for o in v.options) for v in VARIANTS.values())
 
 
@@ -94,6 +95,7 @@ def test_registry_lists_the_four_games_in_order_with_their_facts():
     ("contract", {"pips": 1, "tens": 10, "aces": 15, "jokers": 15}),
     ("rummy", {"pips": 1, "tens": 10, "aces": 1}),
     ("manipulation", {"pips": 1, "tens": 10, "aces": 1, "jokers": 25}),
+    ("phase10", {"low": 5, "high": 10, "skip": 15, "wild": 25}),
 ])
 def test_card_categories_and_their_points(variant, points):
     assert {c.key: c.points for c in get_variant(variant).card_categories} == points
@@ -107,5 +109,6 @@ def test_option_defaults_are_the_rules_defaults():
         "rummy": {"ace_value": 1, "end": "target", "target": 150, "hands": 10, "dealer_rule": "rotate"},
         "manipulation": {"target": 150, "knock_limit": 5, "undercut_bonus": 10, "all_cards_bonus": 25,
                          "game_bonus": 100, "round_bonus": 25},
+        "phase10": {},
     }
     assert get_variant("rummy").categories_for({"ace_value": 15})[2].points == 15
