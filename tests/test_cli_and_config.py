@@ -2,10 +2,8 @@
 
 import pytest
 
-from ramo_keeper import create_app
 from ramo_keeper.accounts.service import authenticate, user_for_token
 from ramo_keeper.config import ConfigError, load_config
-from ramo_keeper.extensions import db
 
 
 def test_users_create_then_duplicate_fails(app, runner):
@@ -71,6 +69,14 @@ def test_htmx_is_vendored_and_served_with_a_long_cache_lifetime(client):
     assert b'version:"2.0.11"' in body
 
 
+def test_pico_is_vendored_byte_for_byte(client):
+    with client.get("/static/vendor/pico-2.1.1.min.css") as response:
+        body = response.get_data()
+        assert response.status_code == 200
+    assert len(body) == 83319  # npm @picocss/pico@2.1.1 css/pico.min.css
+    assert body.startswith(b"@charset \"UTF-8\";/*!\n * Pico CSS") and b"v2.1.1" in body[:200]
+
+
 def test_every_page_has_a_viewport_and_no_cdn(client):
     page = client.get("/").get_data(as_text=True)
     assert '<meta name="viewport"' in page
@@ -81,4 +87,7 @@ def test_app_module_builds_the_app():
     import app as app_module
 
     assert app_module.app.name == "ramo_keeper"
-    assert create_app is not None and db is not None
+    # The factory wired the features in: the pages, the API and the rules pages answer to their URLs.
+    assert {"games", "api", "rules_pages"} <= set(app_module.app.blueprints)
+    assert app_module.app.url_map.bind("keeper.test").match("/rules/ramo") == ("rules_pages.show",
+                                                                               {"variant_key": "ramo"})

@@ -83,8 +83,13 @@ def test_pips_over_540_are_refused(table):
     game = table.new_game("rummy", ["A", "B"])
     data = table.hand_data(out="A", cards={"B": {"pips": 541}})
     table.web.get(f"/games/{game}")
-    page = table.web.post(f"/games/{game}/hands", data).get_data(as_text=True)
-    assert "No hand holds that many: pips (2–9, face value) is at most 540." in page or "at most 540" in page
+    response = table.web.post(f"/games/{game}/hands", data)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 422
+    # 60 cards of 9 pips make 540, so 541 is refused under B's pips box, with the box's own label.
+    assert (f'id="c_{table.id("B")}_pips-error">No hand holds that many: pips of the 2–9 cards is at most 540.'
+            in page)
+    assert table.state(game).hand_count == 0
 
 
 def test_rule_errors_appear_next_to_the_player_concerned(table, ramo):
