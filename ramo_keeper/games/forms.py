@@ -68,8 +68,10 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
         if "laid_down" in variant.flags:
             setattr(HandForm, f"laid_{seat.player_id}", BooleanField(f"{seat.name} laid down"))
         for category in variant.categories_for(setup.options):
+            # The box carries its limit (60 cards, 540 pips) from the rules, for the template and the JS.
             setattr(HandForm, f"c_{seat.player_id}_{category.key}", CountField(
-                category.label, validators=[count_limit(category.maximum, category.label.lower())], default=0))
+                category.label, validators=[count_limit(category.maximum, category.label.lower())], default=0,
+                render_kw={"max": category.maximum, "data-max": category.maximum}))
 
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
     kwargs = {"formdata": None} if blank else {}
