@@ -39,4 +39,6 @@ def init_app(app: Flask) -> None:
         say=messages.say,
         requirement=messages.requirement,
         option_help=messages.option_help,
+        option_words=messages.option_words,
+        choice_words=messages.choice_words,
     )
