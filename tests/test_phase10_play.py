@@ -77,3 +77,25 @@ def test_phase10_backup_round_trips(table):
         fresh = create_league(find_user("Ana"), "Copy")
         assert import_league(fresh, backup)["games"] == 1
         db.session.commit()
+
+
+def test_phase10_statistics_count_lay_downs_per_phase(table):
+    """The page game again: A and B lay down in every hand (phases 1–10, once each); C never does,
+    so C plays phase 1 ten times. League at phase 1: A 1/1 + B 1/1 + C 0/10 = 2/12 = 16.7 %: stuck there."""
+    from ramo_keeper.models import Player
+    from ramo_keeper.seasons.player_stats import player_stats
+
+    game_id = table.new_game("phase10", ["A", "B", "C"])
+    table.post_hand(game_id, out="B", laid=["A"], cards={"A": {"low": 2, "wild": 1}, "C": {"low": 3, "high": 2,
+                                                                                             "skip": 1}})
+    for out, other in later_hands():
+        table.post_hand(game_id, out=out, laid=[other], cards={other: {"low": 1}, "C": {"high": 2}})
+    with table.app.app_context():
+        (rates,) = player_stats(db.session.get(Player, table.id("C")))["lay_down"]
+    assert (rates["variant_name"], rates["level_word"]) == ("Phase 10", "phase")
+    first = rates["levels"][0]
+    assert (first["laid_down"], first["hands"], first["group_laid_down"], first["group_hands"]) == (0, 10, 2, 12)
+    assert first["group_rate"] == 16.7 and rates["stuck_level"] == 1
+    assert [(row["group_laid_down"], row["group_hands"]) for row in rates["levels"][1:]] == [(2, 2)] * 9
+    page = table.web.get(f"/leagues/{table.league_id}/players/{table.id('C')}/stats").get_data(as_text=True)
+    assert "Laying down in Phase 10" in page and "two sets of three" in page
