@@ -230,6 +230,11 @@ class Variant:
         """Smaller is better for current-total ranks: lower totals in penalty games, higher otherwise."""
         return (total,) if self.lower_is_better else (-total,)
 
+    @property
+    def counts_lay_downs(self) -> bool:
+        """What the statistics count: lay-down rates per level, for games with levels and a laid-down flag."""
+        return bool(self.levels) and "laid_down" in self.flags
+
     def level_in_hand(self, options: Mapping, hand_number: int, earlier_lay_downs: int) -> int | None:
         """The level a player plays in hand ``hand_number`` after laying down ``earlier_lay_downs`` times.
 

@@ -98,11 +98,6 @@ def _hands_with_levels(league_id: int, season: Season | None, variant_keys: list
     return db.session.execute(query)
 
 
-def _counts_lay_downs(variant: rules.Variant) -> bool:
-    """Games with levels and a laid-down flag: their statistics count lay-downs per level."""
-    return bool(variant.levels) and "laid_down" in variant.flags
-
-
 def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
     """Per game with levels, per level: hands played at it and laid down, for this player and the league.
 
@@ -110,7 +105,7 @@ def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
     hand is re-scored. The group's "stuck" level is the one with the lowest league-wide rate (the
     lower level on a tie), unless every level was always laid down. Only games someone played are listed.
     """
-    variants = [v for v in rules.VARIANTS.values() if _counts_lay_downs(v)]
+    variants = [v for v in rules.VARIANTS.values() if v.counts_lay_downs]
     counts = {v.key: ({n: [0, 0] for n in range(1, len(v.levels) + 1)},
                       {n: [0, 0] for n in range(1, len(v.levels) + 1)}) for v in variants}
     current_key, laid_so_far = None, 0

@@ -112,3 +112,29 @@ def test_option_defaults_are_the_rules_defaults():
         "phase10": {},
     }
     assert get_variant("rummy").categories_for({"ace_value": 15})[2].points == 15
+
+
+def test_what_each_game_counts_in_its_statistics_and_how_a_level_follows_lay_downs():
+    assert [k for k, v in VARIANTS.items() if v.counts_lay_downs] == ["ramo", "contract", "phase10"]
+    ramo, contract, phase10 = (get_variant(k) for k in ("ramo", "contract", "phase10"))
+    # Ramo per_player and Phase 10: one level up per lay-down; Ramo per_round and Contract: level k in hand k.
+    assert ramo.level_in_hand({"progression": "per_player"}, 5, 2) == 3
+    assert ramo.level_in_hand({"progression": "per_round"}, 5, 2) == 5
+    assert contract.level_in_hand({}, 5, 0) == 5
+    assert phase10.level_in_hand({}, 7, 6) == 7
+    assert get_variant("rummy").level_in_hand({}, 3, 0) is None
+
+
+def test_the_variant_answers_what_templates_and_forms_used_to_branch_on():
+    ramo, contract, rummy, manipulation, phase10 = (get_variant(k) for k in VARIANTS)
+    # docs/RULES.md: Ramo may have a hand with nobody out unless allow_no_winner is off; Manipulation's
+    # "no knock" is the stock running out; the others always have someone out.
+    assert ramo.allows_nobody_out({"allow_no_winner": True}) and not ramo.allows_nobody_out({"allow_no_winner": False})
+    assert manipulation.allows_nobody_out({}) and not any(v.allows_nobody_out({}) for v in (contract, rummy, phase10))
+    assert (manipulation.out_flag, manipulation.words.went_out, ramo.out_flag) == ("knocked", "Knocked", "went_out")
+    assert [v.words.level for v in (ramo, contract, phase10)] == ["level", "contract", "phase"]
+    assert [v.counts_hands_won for v in VARIANTS.values()] == [False, False, False, True, False]
+    # A rematch moves the first deal on one seat: Al dealt first at a table of Al, Bo, Cy -> Bo; Cy -> Al.
+    assert ramo.rematch_dealer(game("ramo", 3, AL)) == BO and phase10.rematch_dealer(game("phase10", 3, CY)) == AL
+    # Entry limits, defined once: 540 for pips (60 cards of 9), 60 for every count.
+    assert {c.key: c.maximum for c in rummy.card_categories} == {"pips": 540, "tens": 60, "aces": 60}
