@@ -49,7 +49,7 @@ def _jinja_names_a_game(node: nodes.Node) -> bool:
 
 def template_game_comparisons(source: str) -> list[str]:
     """Every Jinja comparison with a game key literal, a ``.key`` or a ``.variant`` on either side."""
-    tree = jinja2.Environment().parse(source)
+    tree = jinja2.Environment(extensions=["jinja2.ext.i18n", "jinja2.ext.do"]).parse(source)
     found = []
     for compare in tree.find_all(nodes.Compare):
         sides = [compare.expr, *(op.expr for op in compare.ops)]
