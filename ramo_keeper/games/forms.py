@@ -14,10 +14,16 @@ NOBODY = "none"
 
 
 class CountField(IntegerField):
-    """A card count: empty means 0; anything but a whole number is refused in plain words."""
+    """A card count: empty means 0; anything but a whole number is refused in plain words.
+
+    The hand form posts a count twice, a picked number (radios 0–9) and then a typed one for
+    larger counts; the typed number, when given, wins. A single value (the API's pages, old
+    forms) reads the same.
+    """
 
     def process_formdata(self, valuelist):
-        raw = valuelist[0].strip() if valuelist else ""
+        given = [v.strip() for v in valuelist if v.strip()]
+        raw = given[-1] if given else ""
         if raw == "":
             self.data = 0
             return

@@ -3,24 +3,59 @@
   "use strict";
   document.documentElement.classList.add("js");
 
-  // +/- steppers next to each card count: change the number and tell htmx (and the preview) about it.
-  document.addEventListener("click", function (event) {
-    const button = event.target.closest("button[data-step]");
-    if (!button) return;
-    const input = document.getElementById(button.dataset.for);
-    if (!input) return;
-    const current = parseInt(input.value, 10) || 0;
-    const max = parseInt(input.max, 10) || 60;
-    input.value = Math.min(max, Math.max(0, current + parseInt(button.dataset.step, 10)));
-    input.dispatchEvent(new Event("input", { bubbles: true }));
-    input.dispatchEvent(new Event("change", { bubbles: true }));
-  });
+  // Quick picks: a count is either a picked number or a typed one, never both at once.
+  // Capture phase, so the form holds its final values before htmx asks for the hand value.
+  document.addEventListener("change", function (event) {
+    const input = event.target;
+    if (input.matches(".pick-n input")) {
+      const box = input.closest(".pick").querySelector(".pick-number");
+      if (box) box.value = "";
+    } else if (input.matches("input[data-out-for]") && input.checked) {
+      wentOut(input);
+    }
+  }, true);
+  document.addEventListener("input", function (event) {
+    const box = event.target;
+    if (box.matches(".pick-number") && box.value !== "") {
+      box.closest(".pick").querySelectorAll(".pick-n input").forEach(function (radio) { radio.checked = false; });
+    }
+  }, true);
+
+  // Going out empties the hand (unless the game's word is "knocked") and, where the game has laying
+  // down, means the player laid down: the template says which applies, from the variant's flags.
+  function wentOut(radio) {
+    const form = radio.form;
+    const block = document.getElementById("player-" + radio.dataset.outFor);
+    if (!form || !block) return;
+    if ("outEmptiesHand" in form.dataset) {
+      block.querySelectorAll(".pick").forEach(function (pick) {
+        const zero = pick.querySelector('.pick-n input[value="0"]');
+        if (zero) zero.checked = true;
+        const box = pick.querySelector(".pick-number");
+        if (box) box.value = "";
+      });
+    }
+    if ("outLaysDown" in form.dataset) {
+      const laid = block.querySelector('input[name^="laid_"]');
+      if (laid) laid.checked = true;
+    }
+  }
+
+  // A form someone has started typing in is theirs: the live updates (live.js) leave it alone.
+  function markTyped(event) {
+    const form = event.target.closest && event.target.closest("#hand-form");
+    if (form && event.isTrusted) form.dataset.typed = "1";
+  }
+  document.addEventListener("input", markTyped);
+  document.addEventListener("change", markTyped);
 
   // A request that never arrived (flaky Wi-Fi) or failed on the server leaves the form as typed:
   // say so next to the form, so the table knows to tap again. The retry carries the same
   // idempotency key, so it can never record the hand twice.
   function showSendProblem(event, text) {
     const form = event.target.closest("form") || event.target;
+    // The hand form keeps a failed hand on the phone and sends it again by itself (outbox.js).
+    if (form.matches("[data-queue-offline]")) return;
     let note = form.querySelector(".send-problem");
     if (!note) {
       note = document.createElement("p");

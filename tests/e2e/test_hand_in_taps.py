@@ -1,0 +1,150 @@
+"""Faster than paper: each game's reference hand is recorded by taps alone, and the taps are counted.
+
+A tap is one touch on the screen; a number typed on the number keyboard costs one tap to open the box
+plus one per digit. Expected totals are worked out by hand from docs/RULES.md, not read from the app.
+"""
+
+import re
+from dataclasses import dataclass, field
+
+import pytest
+from playwright.sync_api import expect
+
+from .helpers import no_sideways_scroll
+from .seating import hands_recorded, log_in, seat_game
+
+
+class Taps:
+    """Counts every touch a test makes on the phone."""
+
+    def __init__(self, page):
+        self.page, self.count = page, 0
+
+    def tap(self, locator) -> None:
+        locator.tap()
+        self.count += 1
+
+    def type_number(self, box, digits: str) -> None:
+        box.tap()
+        self.page.keyboard.type(digits)
+        self.count += 1 + len(digits)
+
+
+@dataclass
+class Reference:
+    variant: str
+    players: list[str]
+    out: str                      # who went out (or knocked)
+    laid: list[str]
+    cards: dict[str, dict[str, int]]   # player -> category label -> count
+    budget: int
+    totals: list[int]             # hand-computed, in seat order
+    options: dict = field(default_factory=dict)
+    out_first: bool = True        # tap "went out" before the counts (else after them)
+
+
+REFERENCES = [
+    # Issue 13's hand. Sofia out: −50. 민준 4×5 + 1×10 = 30. Bo 6×5 + 3×10 + 1×20 = 80. Giulia 2×5 + 1×20 = 30.
+    # Taps: out 1, laid down 2, 민준 2, Bo 3, Giulia 2 (zeros are already picked), record 1 = 11.
+    Reference("ramo", ["Sofia", "민준", "Bo", "Giulia"], "Sofia", ["민준", "Giulia"],
+              {"민준": {"Cards 1–9": 4, "Cards 10–13": 1},
+               "Bo": {"Cards 1–9": 6, "Cards 10–13": 3, "Special cards": 1},
+               "Giulia": {"Cards 1–9": 2, "Special cards": 1}},
+              budget=12, totals=[-50, 30, 80, 30]),
+    # Contract Rummy, round 1. Ana out: 0. Ben pips 12 + one king 10 = 22. Cy pips 23 + 2×10 + ace 15 +
+    # joker 15 = 73. Dee two aces 2×15 = 30. Taps: out 1, laid 1, Ben 3 + 1, Cy 3 + 1 + 1 + 1, Dee 1, record 1 = 14.
+    Reference("contract", ["Ana", "Ben", "Cy", "Dee"], "Ana", ["Ben"],
+              {"Ben": {"Pips of the 2–9 cards": 12, "10s, jacks, queens, kings": 1},
+               "Cy": {"Pips of the 2–9 cards": 23, "10s, jacks, queens, kings": 2, "Aces": 1, "Jokers": 1},
+               "Dee": {"Aces": 2}},
+              budget=14, totals=[0, 22, 73, 30]),
+    # Rummy: Al goes out and scores everyone's cards. Bea 9 + 10 + 1 = 20, Cal pips 14, Dot 2×10 + 2×1 = 22:
+    # Al 56. Taps: out 1, Bea 3, Cal 3, Dot 2, record 1 = 10.
+    Reference("rummy", ["Al", "Bea", "Cal", "Dot"], "Al", [],
+              {"Bea": {"Pips of the 2–9 cards": 9, "10s, jacks, queens, kings": 1, "Aces": 1},
+               "Cal": {"Pips of the 2–9 cards": 14},
+               "Dot": {"10s, jacks, queens, kings": 2, "Aces": 2}},
+              budget=12, totals=[56, 0, 0, 0]),
+    # Manipulation: Lena knocks holding 4 (knocking keeps her cards). Omar pips 17, Pia 3×10 = 30. Lena has
+    # the lowest hand and scores (17 − 4) + (30 − 4) = 39. Taps: Lena 1, knock 1, Omar 3, Pia 1, record 1 = 7.
+    Reference("manipulation", ["Lena", "Omar", "Pia"], "Lena", [],
+              {"Lena": {"Pips of the 2–9 cards": 4}, "Omar": {"Pips of the 2–9 cards": 17},
+               "Pia": {"10s, jacks, queens, kings": 3}},
+              budget=7, totals=[39, 0, 0], out_first=False),
+]
+
+
+def enter(page, taps: Taps, ref: Reference) -> None:
+    def block(name):
+        return page.get_by_role("group", name=name, exact=True)
+
+    def out():
+        taps.tap(block(ref.out).get_by_role("radio", name=re.compile("^(Went out|Knocked)")))
+
+    if ref.out_first:
+        out()
+    for name in ref.laid:
+        taps.tap(block(name).get_by_role("checkbox", name="Laid down"))
+    for name, counts in ref.cards.items():
+        for category, count in counts.items():
+            group = block(name).get_by_role("group", name=category)
+            if count <= 9:
+                taps.tap(group.get_by_role("radio", name=str(count), exact=True))
+            else:
+                taps.type_number(group.get_by_role("spinbutton"), str(count))
+    if not ref.out_first:
+        out()
+    taps.tap(page.get_by_role("button", name="Record hand 1"))
+
+
+@pytest.mark.parametrize("ref", REFERENCES, ids=[r.variant for r in REFERENCES])
+def test_reference_hand_is_recorded_by_taps_within_its_budget(page, live_server, app, ref):
+    game_id, _ = seat_game(app, ref.variant, ref.players, **ref.options)
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    taps = Taps(page)
+    enter(page, taps, ref)
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    totals = page.locator(".hand-grid tfoot td strong")
+    expect(totals).to_have_text([str(t) for t in ref.totals])
+    assert hands_recorded(app, game_id) == 1
+    assert taps.count <= ref.budget, f"{ref.variant}: {taps.count} taps, budget {ref.budget}"
+    no_sideways_scroll(page)
+
+
+def test_going_out_empties_the_hand_and_lays_down_where_the_game_says_so(page, live_server, app):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    sofia = page.get_by_role("group", name="Sofia", exact=True)
+    sofia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="3", exact=True).tap()
+    expect(page.locator(f"#value-{ids['Sofia']}")).to_have_text("3×5 = 15")
+    sofia.get_by_role("radio", name="Went out").tap()
+    expect(sofia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="0", exact=True)).to_be_checked()
+    expect(sofia.get_by_role("checkbox", name="Laid down")).to_be_checked()
+    expect(page.locator(f"#value-{ids['Sofia']}")).to_have_text("0")
+
+
+def test_knocking_keeps_the_cards(page, live_server, app):
+    game_id, ids = seat_game(app, "manipulation", ["Lena", "Omar"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    lena = page.get_by_role("group", name="Lena", exact=True)
+    lena.get_by_role("group", name="Aces").get_by_role("radio", name="3", exact=True).tap()
+    lena.get_by_role("radio", name="Knocked").tap()
+    expect(lena.get_by_role("group", name="Aces").get_by_role("radio", name="3", exact=True)).to_be_checked()
+    expect(page.locator(f"#value-{ids['Lena']}")).to_have_text("3×1 = 3")
+
+
+def test_a_typed_count_replaces_the_picked_one_and_back(page, live_server, app):
+    game_id, ids = seat_game(app, "rummy", ["Al", "Bea"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    pips = page.get_by_role("group", name="Bea", exact=True).get_by_role("group", name="Pips of the 2–9 cards")
+    pips.get_by_role("radio", name="7", exact=True).tap()
+    pips.get_by_role("spinbutton").fill("31")
+    expect(pips.get_by_role("radio", name="7", exact=True)).not_to_be_checked()
+    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("31")
+    pips.get_by_role("radio", name="5", exact=True).tap()
+    expect(pips.get_by_role("spinbutton")).to_have_value("")
+    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("5")
