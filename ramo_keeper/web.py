@@ -23,6 +23,8 @@ def init_app(app: Flask) -> None:
 
     for module in (home, accounts, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
         app.register_blueprint(module.bp)
+    from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
+    app.register_blueprint(pwa_bp)
 
     from . import headers, template_helpers
 

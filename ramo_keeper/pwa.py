@@ -1,0 +1,57 @@
+"""The installable app: the service worker at the root scope, the favicon, and the offline page."""
+
+import hashlib
+import json
+from functools import cache
+from pathlib import Path
+
+from flask import Blueprint, current_app, make_response, send_from_directory, url_for
+
+from . import rules
+from .rendering import render
+
+bp = Blueprint("pwa", __name__)
+WORKER = "js/sw.js"
+
+
+@cache
+def _static_files(folder: str) -> tuple[tuple[str, str], ...]:
+    """(path under static/, content hash) of every file the app shell needs offline."""
+    root = Path(folder)
+    return tuple((path.relative_to(root).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()[:16])
+                 for path in sorted(root.rglob("*"))
+                 if path.is_file() and path.relative_to(root).as_posix() != WORKER)
+
+
+@bp.get("/sw.js")
+def service_worker():
+    """The service worker, preceded by what it keeps for offline use and a version that changes with it."""
+    folder = current_app.static_folder
+    files = _static_files(folder)
+    precache = {
+        "offline": url_for("pwa.offline"),
+        "pages": [url_for("rules_pages.index")]
+        + [url_for("rules_pages.show", variant_key=key) for key in rules.VARIANTS],
+        "files": [url_for("static", filename=name) for name, _ in files],
+        "static_prefix": url_for("static", filename=""),
+    }
+    source = (Path(folder) / WORKER).read_text(encoding="utf-8")
+    # A new version of any cached file (or of the worker) makes a new worker and a fresh cache.
+    version = hashlib.sha256(json.dumps([files, precache, source]).encode()).hexdigest()[:12]
+    body = f"self.CACHE_VERSION = {json.dumps(version)};\nself.PRECACHE = {json.dumps(precache)};\n{source}"
+    response = make_response(body)
+    response.mimetype = "text/javascript"
+    response.cache_control.no_cache = True
+    return response
+
+
+@bp.get("/favicon.ico")
+def favicon():
+    """Browsers ask the root for it whatever the page says."""
+    return send_from_directory(Path(current_app.static_folder) / "icons", "favicon.ico", max_age=86400)
+
+
+@bp.get("/offline")
+def offline():
+    """What the service worker shows for a page it cannot fetch: the hands waiting on this phone."""
+    return render("offline.html")
