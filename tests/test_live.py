@@ -1,6 +1,7 @@
 """The read-only live link: public, conditional polling, stops when the game ends."""
 
 import re
+from urllib.parse import urlsplit
 
 from sqlalchemy import event
 
@@ -31,7 +32,7 @@ def test_polling_is_conditional_an_unchanged_game_costs_a_304_and_one_query(tabl
     link = share(table, game_id)
     viewer = table.app.test_client()
     page = viewer.get(link)
-    assert 'hx-trigger="every 5s"' in page.get_data(as_text=True)
+    assert f'data-poll-url="{urlsplit(link).path}"' in page.get_data(as_text=True)
     first = viewer.get(link, headers={"HX-Request": "true"})
     etag = first.headers["ETag"]
     # The fragment and the full page are different bodies: one's validator never answers for the other.
@@ -57,7 +58,7 @@ def test_polling_stops_when_the_game_is_finished(table):
     link = share(table, game_id)
     table.post_hand(game_id, out="A", cards={"B": {"pips": 9}})
     body = table.app.test_client().get(link).get_data(as_text=True)
-    assert "hx-trigger" not in body and "A wins!" in body
+    assert "data-poll-url" not in body and "A wins!" in body
 
 
 def test_revoked_live_link_stops_working(table):
@@ -83,3 +84,15 @@ def test_members_board_fragment_is_conditional_too(table):
     again = table.web.get(f"/games/{game_id}/board",
                           headers={"If-None-Match": first.headers["ETag"], "HX-Request": "true"})
     assert again.status_code == 304
+
+
+def test_members_board_is_the_play_area_and_moves_on_with_each_hand(table):
+    game_id = table.new_game("ramo", ["A", "B", "C"])
+    first = table.web.get(f"/games/{game_id}/board", headers={"HX-Request": "true"})
+    body = first.get_data(as_text=True)
+    assert body.lstrip().startswith('<div id="play"') and 'data-next-hand="1"' in body
+    assert 'id="hand-form"' in body and f'data-poll-url="/games/{game_id}/board"' in body
+    table.post_hand(game_id, out="A", cards={"B": {"low": 1}, "C": {"low": 2}})
+    changed = table.web.get(f"/games/{game_id}/board",
+                            headers={"If-None-Match": first.headers["ETag"], "HX-Request": "true"})
+    assert changed.status_code == 200 and 'data-next-hand="2"' in changed.get_data(as_text=True)

@@ -6,7 +6,7 @@ from flask_login import login_required
 from ..extensions import db
 from ..models import Game
 from ..rendering import render, wants_fragment
-from .page import board_context, game_or_404
+from .page import board_context, game_or_404, play_context
 from .stored import load_game, state_of
 
 bp = Blueprint("live", __name__)
@@ -54,10 +54,9 @@ def show(token: str):
 @bp.get("/games/<int:game_id>/board")
 @login_required
 def board(game_id: int):
-    """The scoreboard fragment for members' phones, polled like the live view."""
-    game, _ = game_or_404(game_id)
+    """The game page's play area for members' phones, polled like the live view."""
+    game, membership = game_or_404(game_id)
 
     def build():
-        return render("games/live.html", "games/_live_board.html", **board_context(game, state_of(game)),
-                      poll_url=request.path)
+        return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
     return _conditional(game.id, game.version, build)

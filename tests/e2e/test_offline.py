@@ -1,0 +1,85 @@
+"""No hand lost offline: a hand entered with no connection is kept on the phone (IndexedDB), survives a
+reload, and is recorded exactly once when the connection returns; a refusal is shown, never dropped."""
+
+from playwright.sync_api import expect
+
+from ramo_keeper import rules
+from ramo_keeper.extensions import db
+
+from .seating import hands_recorded, log_in, seat_game
+
+
+def worker_controls(page) -> None:
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+
+def pick(page, player: str, category: str, count: int) -> None:
+    block = page.get_by_role("group", name=player, exact=True)
+    block.get_by_role("group", name=category).get_by_role("radio", name=str(count), exact=True).tap()
+
+
+def enter_hand(page) -> None:
+    """Sofia goes out (−50); Bo holds three low cards (15); Cy two high cards (20)."""
+    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+    pick(page, "Bo", "Cards 1–9", 3)
+    pick(page, "Cy", "Cards 10–13", 2)
+
+
+def record_from_another_phone(app, game_id: int, out_id: int) -> None:
+    from ramo_keeper.games import service
+    from ramo_keeper.games.stored import load_game
+
+    with app.app_context():
+        game = load_game(game_id)
+        hand = rules.HandInput(tuple(rules.PlayerResult(s.player_id, {}, went_out=s.player_id == out_id)
+                                     for s in game.seats))
+        service.record_hand(game, None, hand, "other-phone", 1)
+        db.session.commit()
+
+
+def test_a_hand_entered_offline_survives_a_reload_and_is_recorded_exactly_once(page, live_server, app, context):
+    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()  # the form moved on
+    assert hands_recorded(app, game_id) == 0
+
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(page.locator("#outbox")).to_contain_text(f"Game {game_id}, hand 1: waiting to send.")
+
+    context.set_offline(False)
+    # Totals −50, 15, 20: Cy has the highest and deals hand 2.
+    expect(page.get_by_role("heading", name="Hand 2: Cy deals")).to_be_visible(timeout=15_000)
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "15", "20"])
+    expect(page.locator("#outbox")).to_be_hidden()
+    page.reload()
+    expect(page.locator(".hand-grid tbody tr")).to_have_count(1)
+    assert hands_recorded(app, game_id) == 1
+
+
+def test_a_hand_someone_else_recorded_meanwhile_is_shown_as_refused_not_dropped(page, live_server, app, context):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
+    record_from_another_phone(app, game_id, ids["Bo"])
+
+    context.set_offline(False)
+    refused = page.locator("#outbox li.refused")
+    expect(refused).to_contain_text("Hand 1 was not recorded: Hand 1 was already recorded", timeout=15_000)
+    assert hands_recorded(app, game_id) == 1
+    page.reload()
+    expect(page.locator("#outbox li.refused")).to_be_visible()  # still there after a reload
+    page.locator("#outbox").get_by_role("button", name="Dismiss").tap()
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert hands_recorded(app, game_id) == 1
