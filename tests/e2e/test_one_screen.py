@@ -1,0 +1,67 @@
+"""One screen per hand at 390×844: the form for four players fits 1,300 px, the deal card and scoreboard
+wait behind one line, six players need no sideways scroll, and the form works without JavaScript."""
+
+from playwright.sync_api import expect
+
+from .helpers import no_sideways_scroll
+from .seating import hands_recorded, log_in, seat_game
+
+FOUR = ["Sofia", "민준", "Bo", "Giulia"]
+SIX_LONG_NAMES = ["Maximiliane", "Bartholomew", "Giulia-Rosa", "민준서", "Konstantinos", "Esperanza"]
+
+
+def test_the_ramo_form_for_four_players_fits_1300_px(page, live_server, app):
+    game_id, _ = seat_game(app, "ramo", FOUR)
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    height = page.locator("#hand-form").bounding_box()["height"]
+    assert height <= 1300, f"the hand form is {height:.0f} px tall"
+    no_sideways_scroll(page)
+
+
+def test_deal_card_and_scoreboard_fold_into_one_line_while_entering(page, live_server, app):
+    game_id, _ = seat_game(app, "ramo", FOUR)
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    summary = page.locator(".table-summary")
+    expect(summary.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_visible()
+    assert summary.bounding_box()["height"] <= 60
+    expect(page.locator(".deal-card")).to_be_hidden()
+    expect(page.locator(".scoreboard")).to_be_hidden()
+    summary.get_by_text("Deal and scores").tap()
+    expect(page.locator(".deal-card")).to_be_visible()
+    expect(page.locator(".scoreboard")).to_be_visible()
+
+
+def test_six_players_fit_without_sideways_scroll(page, live_server, app):
+    for variant in ("ramo", "rummy"):
+        game_id, _ = seat_game(app, variant, SIX_LONG_NAMES, owner=f"Ana-{variant}")
+        log_in(page, live_server, f"Ana-{variant}")
+        page.goto(f"{live_server}/games/{game_id}")
+        expect(page.locator(".player-block")).to_have_count(6)
+        no_sideways_scroll(page)
+        for block in page.locator(".player-block").all():
+            box = block.bounding_box()
+            assert box["x"] >= 0 and box["x"] + box["width"] <= 390
+        page.context.clear_cookies()
+
+
+def test_the_form_works_without_javascript(browser, browser_context_args, live_server, app):
+    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    context = browser.new_context(**browser_context_args, java_script_enabled=False)
+    page = context.new_page()
+    try:
+        log_in(page, live_server)
+        page.goto(f"{live_server}/games/{game_id}")
+        page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").check()
+        bo = page.get_by_role("group", name="Bo", exact=True)
+        bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="4", exact=True).check()
+        # Without JavaScript the picked 0 stays checked; the typed number wins.
+        page.get_by_role("group", name="Cy", exact=True).get_by_role("group", name="Cards 10–13") \
+            .get_by_role("spinbutton").fill("11")
+        page.get_by_role("button", name="Record hand 1").click()
+        # Sofia −50, Bo 4×5 = 20, Cy 11×10 = 110.
+        expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "20", "110"])
+        assert hands_recorded(app, game_id) == 1
+    finally:
+        context.close()
