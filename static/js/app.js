@@ -66,6 +66,12 @@
     note.textContent = text;
   }
   document.addEventListener("htmx:sendError", function (event) {
+    // A link (boosted) that could not load: load it as a plain page, which the service worker
+    // answers from its copy (rules) or with the offline page.
+    if (event.detail.boosted && event.detail.requestConfig && event.detail.requestConfig.verb === "get") {
+      window.location.assign(event.detail.pathInfo.requestPath);
+      return;
+    }
     showSendProblem(event, "Not sent: the connection dropped. Nothing is lost — tap the button again.");
   });
   document.addEventListener("htmx:responseError", function (event) {

@@ -95,6 +95,12 @@ def test_rules_open_offline_and_member_pages_are_never_kept(page, live_server, a
         expect(page.get_by_text("four sets or four runs")).to_be_visible()
         page.goto(f"{live_server}/games/{game_id}")
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        # A link tapped with no connection opens the kept copy too.
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").tap()
+        expect(page).to_have_url(f"{live_server}/rules")
+        expect(page.get_by_role("link", name="Manipulation Rummy")).to_be_visible()
+        page.get_by_role("navigation", name="Main").get_by_role("link", name="Ramo Keeper").tap()
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
     finally:
         context.set_offline(False)
 
