@@ -1,0 +1,100 @@
+"""Take the README's screenshots on a 390×844 phone: `.venv/bin/python scripts/screenshots.py`.
+
+Seeds a throw-away SQLite database with a Ramo table, serves the app on 127.0.0.1 (PORT, default
+18310) and drives Debian's Chromium with Playwright. The pictures land in docs/screenshots/.
+"""
+
+import os
+import shutil
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ramo_keeper import create_app, rules  # noqa: E402
+from ramo_keeper.extensions import db  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+
+def seed(app) -> int:
+    """Ana's league, four players, a Ramo game with two hands played and a live link."""
+    from ramo_keeper.accounts.service import create_user
+    from ramo_keeper.games import service
+    from ramo_keeper.leagues.service import add_player, create_league
+
+    with app.app_context():
+        db.create_all()
+        ana = create_user("Ana", "correct horse")
+        league = create_league(ana, "Friday club")
+        ids = [add_player(league, name).id for name in ("Sofia", "민준", "Bo", "Giulia")]
+        db.session.flush()
+        game = service.create_game(league, ana, "ramo", ids)
+        hands = [
+            {ids[0]: ({}, True, True), ids[1]: ({"low": 4, "high": 1}, False, True),
+             ids[2]: ({"low": 6, "high": 3, "special": 1}, False, False),
+             ids[3]: ({"low": 2, "special": 1}, False, True)},
+            {ids[0]: ({"low": 3}, False, False), ids[1]: ({}, True, True),
+             ids[2]: ({"low": 2, "high": 1}, False, True), ids[3]: ({"high": 2}, False, False)},
+        ]
+        for number, hand in enumerate(hands, start=1):
+            results = tuple(rules.PlayerResult(pid, cards, went_out=out, laid_down=laid)
+                            for pid, (cards, out, laid) in hand.items())
+            service.record_hand(game, ana, rules.HandInput(results), f"seed-{number}", number)
+        service.share(game)
+        db.session.commit()
+        return game.id
+
+
+def main() -> None:
+    OUT.mkdir(parents=True, exist_ok=True)
+    workdir = Path(tempfile.mkdtemp())
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{workdir / 'shots.sqlite3'}", "SECRET_KEY": "screenshots"})
+    game_id = seed(app)
+    server = make_server("127.0.0.1", int(os.environ.get("PORT", "18310")), app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
+            page = browser.new_context(**PHONE).new_page()
+            page.goto(base + "/login")
+            page.get_by_label("Name").fill("Ana")
+            page.get_by_label("Password").fill("correct horse")
+            page.get_by_role("button", name="Log in").click()
+            page.get_by_role("link", name="Ana").wait_for()
+            page.goto(f"{base}/games/{game_id}")
+            # Half a hand tapped in: Giulia went out, 민준 laid down, Bo holds 5 low and 2 high cards.
+            page.get_by_role("group", name="Giulia", exact=True).get_by_role("radio", name="Went out").tap()
+            page.get_by_role("group", name="민준", exact=True).get_by_role("checkbox", name="Laid down").tap()
+            bo = page.get_by_role("group", name="Bo", exact=True)
+            bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="5", exact=True).tap()
+            bo.get_by_role("group", name="Cards 10–13").get_by_role("radio", name="2", exact=True).tap()
+            page.wait_for_timeout(400)
+            page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+            page.screenshot(path=OUT / "hand-entry.png")
+            page.get_by_text("Deal and scores").tap()
+            page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+            page.screenshot(path=OUT / "deal-and-scores.png")
+            live = page.get_by_label("Live link").input_value()
+            viewer = browser.new_context(**PHONE).new_page()
+            viewer.goto(live)
+            viewer.screenshot(path=OUT / "live-view.png")
+            browser.close()
+    finally:
+        server.shutdown()
+        shutil.rmtree(workdir, ignore_errors=True)
+    for path in sorted(OUT.glob("*.png")):
+        print(path.relative_to(ROOT))
+
+
+if __name__ == "__main__":
+    main()
