@@ -41,6 +41,32 @@
     }
   }
 
+  // With no connection the server cannot work out the hand value: show the plain sum of count ×
+  // points (the points come from the variant, in data-points) until it can again.
+  function localValue(block) {
+    const output = block.querySelector(".hand-value output");
+    if (!output) return;
+    let total = 0;
+    block.querySelectorAll(".pick[data-points]").forEach(function (pick) {
+      const box = pick.querySelector(".pick-number");
+      const picked = pick.querySelector(".pick-n input:checked");
+      const count = box && box.value !== "" ? parseInt(box.value, 10) : (picked ? parseInt(picked.value, 10) : 0);
+      total += (count || 0) * parseInt(pick.dataset.points, 10);
+    });
+    output.textContent = String(total);
+  }
+  document.addEventListener("htmx:beforeRequest", function (event) {
+    const block = event.detail.elt;
+    if (!navigator.onLine && block.matches && block.matches(".player-block")) {
+      event.preventDefault();
+      localValue(block);
+    }
+  });
+  document.addEventListener("htmx:sendError", function (event) {
+    const block = event.detail.elt;
+    if (block.matches && block.matches(".player-block")) localValue(block);
+  });
+
   // A form someone has started typing in is theirs: the live updates (live.js) leave it alone.
   function markTyped(event) {
     const form = event.target.closest && event.target.closest("#hand-form");

@@ -8,6 +8,7 @@
   const DB_NAME = "ramo-keeper";
   const STORE = "outbox";
   const RETRY_MS = 5000;
+  const RELOAD_MS = 3000;
   let flushing = false;
 
   function openDb() {
@@ -213,6 +214,12 @@
   }
 
   function start() {
+    const box = document.getElementById("outbox");
+    // The offline page shown although the phone says it is online: the server (or the network
+    // behind the Wi-Fi) is away. Look again every few seconds.
+    if (box && "reloadWhenOnline" in box.dataset && navigator.onLine) {
+      setTimeout(function () { window.location.reload(); }, RELOAD_MS);
+    }
     if (!window.indexedDB) return;
     show().then(flush);
   }

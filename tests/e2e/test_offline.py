@@ -38,12 +38,13 @@ def record_from_another_phone(app, game_id: int, out_id: int) -> None:
 
 
 def test_a_hand_entered_offline_survives_a_reload_and_is_recorded_exactly_once(page, live_server, app, context):
-    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     worker_controls(page)
     context.set_offline(True)
     enter_hand(page)
+    expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("20")  # worked out on the phone
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()  # the form moved on
