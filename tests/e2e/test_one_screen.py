@@ -1,7 +1,10 @@
 """One screen per hand at 390×844: the form for four players fits 1,300 px, the deal card and scoreboard
 wait behind one line, six players need no sideways scroll, and the form works without JavaScript."""
 
+import pytest
 from playwright.sync_api import expect
+
+from ramo_keeper import rules
 
 from .helpers import no_sideways_scroll
 from .seating import hands_recorded, log_in, seat_game
@@ -10,12 +13,13 @@ FOUR = ["Sofia", "민준", "Bo", "Giulia"]
 SIX_LONG_NAMES = ["Maximiliane", "Bartholomew", "Giulia-Rosa", "민준서", "Konstantinos", "Esperanza"]
 
 
-def test_the_ramo_form_for_four_players_fits_1300_px(page, live_server, app):
-    game_id, _ = seat_game(app, "ramo", FOUR)
+@pytest.mark.parametrize("variant", sorted(rules.VARIANTS))
+def test_the_form_for_four_players_fits_1300_px(page, live_server, app, variant):
+    game_id, _ = seat_game(app, variant, FOUR)
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     height = page.locator("#hand-form").bounding_box()["height"]
-    assert height <= 1300, f"the hand form is {height:.0f} px tall"
+    assert height <= 1300, f"the {variant} hand form is {height:.0f} px tall"
     no_sideways_scroll(page)
 
 
