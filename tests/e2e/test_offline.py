@@ -84,3 +84,24 @@ def test_a_hand_someone_else_recorded_meanwhile_is_shown_as_refused_not_dropped(
     page.locator("#outbox").get_by_role("button", name="Dismiss").tap()
     expect(page.locator("#outbox")).to_be_hidden()
     assert hands_recorded(app, game_id) == 1
+
+
+def test_two_hands_entered_offline_are_sent_in_order(page, live_server, app, context):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    # Hand 2: Bo goes out (−50), Sofia holds one low card (5), Cy one high card (10).
+    page.get_by_role("group", name="Bo", exact=True).get_by_role("radio", name="Went out").tap()
+    pick(page, "Sofia", "Cards 1–9", 1)
+    pick(page, "Cy", "Cards 10–13", 1)
+    page.get_by_role("button", name="Record hand 2").tap()
+    expect(page.locator("#outbox li")).to_have_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
+    context.set_offline(False)
+    # Sofia −50 + 5 = −45, Bo 15 − 50 = −35, Cy 20 + 10 = 30.
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-45", "-35", "30"], timeout=15_000)
+    expect(page.locator(".hand-grid tbody tr")).to_have_count(2)
+    assert hands_recorded(app, game_id) == 2
