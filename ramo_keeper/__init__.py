@@ -81,4 +81,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from .accounts.cli import users_cli
 
     app.cli.add_command(users_cli)
+    from .guests.cli import guests_cli
+
+    app.cli.add_command(guests_cli)
     return app

@@ -107,4 +107,9 @@ def load_config(instance_path: str) -> dict:
         "LOGIN_THROTTLE_WINDOW": _int_env("LOGIN_THROTTLE_WINDOW", 15 * 60),
         "SEND_FILE_MAX_AGE_DEFAULT": 3600,
         "MAX_CONTENT_LENGTH": 5 * 1024 * 1024,
+        # Play now: new guests per address per window, and the idle days after which `flask guests prune`
+        # removes a guest league.
+        "GUEST_CREATE_LIMIT": _int_env("GUEST_CREATE_LIMIT", 10),
+        "GUEST_CREATE_WINDOW_SECONDS": _int_env("GUEST_CREATE_WINDOW_SECONDS", 3600),
+        "GUEST_IDLE_DAYS": _int_env("GUEST_IDLE_DAYS", 90),
     }

@@ -16,9 +16,12 @@ bp = Blueprint("main", __name__)
 
 @bp.get("/")
 def index():
-    """Introduction for visitors; games in progress (a page at a time), then recent results, for a logged-in user."""
+    """Visitors and guests: Play now (and a guest's games); accounts: games in progress, then recent results."""
     if not current_user.is_authenticated:
         return render("main/welcome.html")
+    if current_user.is_guest:
+        return render("main/welcome.html", in_progress=listing.games_in_progress(current_user.id, requested_page()),
+                      recent=listing.recent_results(current_user.id))
     return render("main/home.html", memberships=leagues_of(current_user),
                   in_progress=listing.games_in_progress(current_user.id, requested_page()),
                   recent=listing.recent_results(current_user.id))

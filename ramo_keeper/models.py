@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from flask import current_app, has_app_context
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -28,6 +28,10 @@ class User(UserMixin, db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     # The language the member chose with the switcher ("ko", "it", "en"); None follows the browser.
     locale: Mapped[str | None] = mapped_column(String(8))
+    # A guest plays without signing up: no password, known only by a cookie (see guests/).
+    is_guest: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Guests only: when the browser last came back; `flask guests prune` removes long-idle guests.
+    last_seen_at: Mapped[datetime | None]
 
     memberships: Mapped[list["Membership"]] = relationship(back_populates="user", cascade="all, delete-orphan")
 

@@ -16,12 +16,14 @@ def init_app(app: Flask) -> None:
     from .accounts import routes as accounts
     from .games import hands, live
     from .games import routes as games
+    from .guests import cookie as guest_cookie
+    from .guests import routes as guests
     from .leagues import roster
     from .leagues import routes as leagues
     from .seasons import player_page
     from .seasons import routes as seasons
 
-    for module in (home, accounts, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
+    for module in (home, accounts, guests, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)
@@ -30,6 +32,7 @@ def init_app(app: Flask) -> None:
 
     template_helpers.init_app(app)
     headers.init_app(app)
+    guest_cookie.init_app(app)
     login_manager.login_view = "auth.login"
     login_manager.login_message = N_("Log in to see that page.")
     login_manager.localize_callback = gettext

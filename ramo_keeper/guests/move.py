@@ -1,0 +1,107 @@
+"""Moving a guest's games into a league of an existing account.
+
+Decisions, so that the result is what a person expects:
+- Every game moves with its seats, hands, hand results, stored game results and audit rows.
+- A guest player whose name (ignoring case) is already on the target roster is that person: the
+  guest's rows are re-pointed to the roster's player and the guest's copy is removed. Every other
+  guest player joins the target roster as is.
+- The guest's seasons move as seasons of their own ("Season 1 (as guest)"), never current, so the
+  target league's current standings do not change and the moved standings stay exactly as they were.
+- What the guest did (games created, hands recorded, corrections) is attributed to the account.
+- The guest's emptied leagues and the guest itself are removed afterwards.
+"""
+
+from sqlalchemy import delete, update
+
+from ..access import membership_for
+from ..errors import ServiceError
+from ..extensions import db
+from ..models import AuditEntry, Game, GameResult, Hand, HandResult, League, Player, Season, Seat, User
+from .service import own_leagues
+
+SEASON_SUFFIX = " (as guest)"
+
+
+def move_games(guest: User, account: User, target: League) -> int:
+    """Move everything the guest owns into `target`; returns the number of games moved."""
+    if not guest.is_guest or account.is_guest:
+        raise ServiceError("Only a guest's games can be moved, and only into an account's league.")
+    membership = membership_for(target.id, account)
+    if membership is None or not membership.can_write:
+        raise ServiceError("Pick a league where you are owner or scorer.", field="league")
+    moved = 0
+    for source in own_leagues(guest):
+        if source.id != target.id:
+            moved += _move_league(source, target, guest, account)
+    db.session.flush()
+    db.session.expire_all()
+    db.session.delete(db.session.get(User, guest.id))
+    db.session.flush()
+    return moved
+
+
+def _move_league(source: League, target: League, guest: User, account: User) -> int:
+    game_ids = list(db.session.execute(db.select(Game.id).where(Game.league_id == source.id)).scalars())
+    same_person = _merge_players(source, target, game_ids)
+    if same_person:
+        _remap_audit(game_ids, same_person)
+    _execute(update(Game).where(Game.id.in_(game_ids or [0])).values(league_id=target.id))
+    _execute(update(Game).where(Game.id.in_(game_ids or [0]), Game.created_by_id == guest.id)
+             .values(created_by_id=account.id))
+    _execute(update(Hand).where(Hand.game_id.in_(game_ids or [0]), Hand.created_by_id == guest.id)
+             .values(created_by_id=account.id))
+    _execute(update(AuditEntry).where(AuditEntry.game_id.in_(game_ids or [0]), AuditEntry.user_id == guest.id)
+             .values(user_id=account.id))
+    _move_seasons(source, target)
+    db.session.expire_all()
+    db.session.delete(db.session.get(League, source.id))
+    db.session.flush()
+    return len(game_ids)
+
+
+def _merge_players(source: League, target: League, game_ids: list[int]) -> dict[int, int]:
+    """Guest player id → roster player id for the names the target already has; the rest move over."""
+    on_roster = {p.name_key: p.id for p in db.session.execute(
+        db.select(Player).where(Player.league_id == target.id)).scalars()}
+    same_person = {}
+    for player in db.session.execute(db.select(Player).where(Player.league_id == source.id)).scalars().all():
+        if player.name_key in on_roster:
+            same_person[player.id] = on_roster[player.name_key]
+        else:
+            _execute(update(Player).where(Player.id == player.id).values(league_id=target.id))
+    for old, new in same_person.items():
+        for table in (Seat, HandResult, GameResult):
+            _execute(update(table).where(table.player_id == old).values(player_id=new))
+        _execute(update(Game).where(Game.first_dealer_id == old).values(first_dealer_id=new))
+        _execute(delete(Player).where(Player.id == old))
+    return same_person
+
+
+def _remap_audit(game_ids: list[int], same_person: dict[int, int]) -> None:
+    """Audit rows keep each hand's before/after as JSON naming player ids: those follow the merge."""
+    for entry in db.session.execute(db.select(AuditEntry).where(AuditEntry.game_id.in_(game_ids))).scalars():
+        entry.before = _remapped(entry.before, same_person)
+        entry.after = _remapped(entry.after, same_person)
+    db.session.flush()
+
+
+def _remapped(snapshot: dict | None, same_person: dict[int, int]) -> dict | None:
+    if snapshot is None:
+        return None
+    results = [{**r, "player_id": same_person.get(r["player_id"], r["player_id"])}
+               for r in snapshot.get("results", [])]
+    return {**snapshot, "results": results}
+
+
+def _move_seasons(source: League, target: League) -> None:
+    """Seasons with games move, renamed and not current; empty ones go with the guest's league."""
+    used = set(db.session.execute(db.select(Game.season_id).where(Game.league_id == target.id)).scalars())
+    for season in db.session.execute(db.select(Season).where(Season.league_id == source.id)).scalars().all():
+        if season.id in used:
+            name = (season.name + SEASON_SUFFIX)[:80]
+            _execute(update(Season).where(Season.id == season.id)
+                     .values(league_id=target.id, is_current=False, name=name))
+
+
+def _execute(statement) -> None:
+    db.session.execute(statement.execution_options(synchronize_session=False))

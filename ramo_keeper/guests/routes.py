@@ -1,0 +1,129 @@
+"""Play now without signing up, and "Save to an account" (keep it, or move the games)."""
+
+from flask import Blueprint, flash, make_response, redirect, request, url_for
+from flask_login import current_user, login_user
+
+from ..accounts.forms import RegisterForm
+from ..errors import ServiceError
+from ..extensions import db
+from ..leagues.service import create_league
+from ..models import League
+from ..rendering import render
+from . import service
+from .cookie import cookie_guest, forget_guest, remember_guest
+from .forms import MoveForm, PlayForm
+from .move import move_games
+from .throttling import guest_creation_refused
+
+bp = Blueprint("guests", __name__)
+
+
+def _play_page(form: PlayForm, chips: list[str], status: int = 200, retry_after: int | None = None):
+    response = make_response(*render("guests/play.html", "guests/_play_form.html", status=status,
+                                      form=form, chips=chips))
+    if retry_after:
+        response.headers["Retry-After"] = str(retry_after)
+    return response
+
+
+@bp.route("/play", methods=["GET", "POST"])
+def play():
+    """Pick the game and name the players; Start makes the game (and, the first time, the guest)."""
+    if current_user.is_authenticated and not current_user.is_guest:
+        flash("You have an account: start a game from one of your leagues.", "info")
+        return redirect(url_for("main.index"), 303)
+    guest = current_user if current_user.is_authenticated else None
+    chips = service.remembered_names(guest) if guest else []
+    form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": "ramo"})
+    if request.method == "POST" and request.form.get("chip"):
+        form.place(request.form["chip"].strip())
+        return _play_page(form, chips)
+    if request.method == "POST" and request.form.get("more"):
+        form.place_empty()
+        return _play_page(form, chips)
+    if not form.validate_on_submit():
+        return _play_page(form, chips, status=422 if form.errors else 200)
+    return _start(form, guest, chips)
+
+
+def _start(form: PlayForm, guest, chips: list[str]):
+    """Record the new game; a new guest only after the throttle allows one from this address."""
+    if guest is None:
+        retry_after = guest_creation_refused(request.remote_addr or "unknown")
+        if retry_after:
+            form.form_errors.append("Too many new guests from this address just now: try again in "
+                                    f"{max(1, retry_after // 60)} minute(s), or log in.")
+            return _play_page(form, chips, status=429, retry_after=retry_after)
+    try:
+        user = guest or service.create_guest()
+        game = service.start_game(user, form.variant.data, form.typed_names)
+    except ServiceError as error:
+        db.session.rollback()
+        form.names.errors.append(error.message)
+        return _play_page(form, chips, status=422)
+    db.session.commit()
+    response = redirect(url_for("games.show", game_id=game.id), 303)
+    return remember_guest(response, user) if guest is None else response
+
+
+@bp.get("/guest/save")
+def save():
+    """Keep the guest's games: as a new account, or (after logging in) in one of the account's leagues."""
+    if not current_user.is_authenticated:
+        return redirect(url_for("main.index"), 303)
+    if current_user.is_guest:
+        return render("guests/save.html", keep_form=RegisterForm(), games=service.game_count(current_user))
+    guest = cookie_guest()
+    if guest is None:
+        return redirect(url_for("main.index"), 303)
+    form = MoveForm()
+    form.offer(service.writable_leagues(current_user))
+    return render("guests/move.html", form=form, games=service.game_count(guest))
+
+
+@bp.post("/guest/keep")
+def keep():
+    """The guest becomes a normal account with a name and password."""
+    if not (current_user.is_authenticated and current_user.is_guest):
+        return redirect(url_for("guests.save"), 303)
+    form = RegisterForm()
+    if form.validate_on_submit():
+        try:
+            user = service.keep_as_account(current_user, form.username.data, form.password.data)
+        except ServiceError as error:
+            getattr(form, error.field or "username").errors.append(error.message)
+        else:
+            db.session.commit()
+            login_user(user, remember=True)
+            flash(f"Saved: you are {user.username} now, with all your games.", "success")
+            return forget_guest(redirect(url_for("main.index"), 303))
+    return render("guests/save.html", keep_form=form, games=service.game_count(current_user), status=422)
+
+
+@bp.post("/guest/move")
+def move():
+    """Move the guest's games, players and history into a league of the logged-in account."""
+    guest = cookie_guest()
+    if guest is None or not current_user.is_authenticated or current_user.is_guest:
+        return redirect(url_for("guests.save"), 303)
+    form = MoveForm()
+    form.offer(service.writable_leagues(current_user))
+    if form.validate_on_submit():
+        target = _target_league(form.league.data)
+        try:
+            moved = move_games(guest, current_user, target)
+        except ServiceError as error:
+            db.session.rollback()
+            form.league.errors.append(error.message)
+        else:
+            db.session.commit()
+            flash(f"Moved {moved} game(s) into {target.name}.", "success")
+            return forget_guest(redirect(url_for("games.index", league_id=target.id), 303))
+    return render("guests/move.html", form=form, games=service.game_count(guest), status=422)
+
+
+def _target_league(choice: str) -> League:
+    if choice == MoveForm.NEW:
+        return create_league(current_user, service.GUEST_LEAGUE_NAME)
+    return db.session.get(League, int(choice))
+

@@ -1,0 +1,118 @@
+"""Guests: a real User flagged `is_guest`, with its own private league, known by a browser cookie.
+
+A guest plays through the same models, rules and services as everyone else. Only three things
+are guest-specific: creating one (with its league), turning it into a normal account, and moving
+its games into a league of an existing account.
+"""
+
+import secrets
+from datetime import timedelta
+
+from ..accounts.service import MIN_PASSWORD, find_user
+from ..errors import Conflict, ServiceError
+from ..extensions import db
+from ..games import service as games
+from ..leagues.service import add_player, create_league
+from ..models import Game, League, Membership, Player, User, utcnow
+
+GUEST_NAME = "Guest"
+GUEST_LEAGUE_NAME = "My games"
+DEFAULT_VARIANT = "ramo"
+# Guests have no password: no hash ever matches this value.
+NO_PASSWORD = "!guest"
+# How often a returning guest's last visit is written down: once a day is plenty for a 90-day rule.
+SEEN_EVERY = timedelta(days=1)
+
+
+def create_guest() -> User:
+    """A guest account and its private league, where the guest is the owner."""
+    # The key is the guest's identity in the signed cookie: random, so a removed guest's id reused
+    # by someone else never matches an old cookie.
+    user = User(username=GUEST_NAME, username_key=f"guest:{secrets.token_hex(16)}",
+                password_hash=NO_PASSWORD, is_guest=True, last_seen_at=utcnow())
+    db.session.add(user)
+    db.session.flush()
+    create_league(user, GUEST_LEAGUE_NAME)
+    return user
+
+
+def guest_by_key(key: str) -> User | None:
+    return db.session.execute(
+        db.select(User).filter_by(username_key=key, is_guest=True)).scalar_one_or_none()
+
+
+def own_leagues(user: User) -> list[League]:
+    """The leagues the user owns, oldest first; a guest's first one is its private league."""
+    return list(db.session.execute(
+        db.select(League).join(Membership).where(Membership.user_id == user.id, Membership.role == "owner")
+        .order_by(League.id)).scalars())
+
+
+def remembered_names(user: User) -> list[str]:
+    """Names this browser's guest has played with, for the name chips."""
+    leagues = own_leagues(user)
+    if not leagues:
+        return []
+    return list(db.session.execute(
+        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))
+        .order_by(Player.name_key)).scalars())
+
+
+def start_game(user: User, variant_key: str, names: list[str]) -> Game:
+    """A game in the guest's league with these players in seat order (names seen before are reused)."""
+    league = own_leagues(user)[0]
+    roster = {p.name_key: p for p in db.session.execute(
+        db.select(Player).where(Player.league_id == league.id)).scalars()}
+    seats = []
+    for name in names:
+        player = roster.get(name.strip().lower()) or add_player(league, name)
+        player.archived = False
+        seats.append(player.id)
+    return games.create_game(league, user, variant_key, seats)
+
+
+def last_variant(user: User) -> str:
+    """The game this guest played last, preselected for the next one."""
+    leagues = [league.id for league in own_leagues(user)]
+    key = db.session.execute(db.select(Game.variant).where(Game.league_id.in_(leagues or [0]))
+                             .order_by(Game.id.desc()).limit(1)).scalar()
+    return key or DEFAULT_VARIANT
+
+
+def touch(user: User) -> bool:
+    """Note a returning guest's visit (at most once a day); True if something changed."""
+    now = utcnow()
+    if user.last_seen_at is not None and now - user.last_seen_at < SEEN_EVERY:
+        return False
+    user.last_seen_at = now
+    return True
+
+
+def keep_as_account(guest: User, username: str, password: str) -> User:
+    """The guest becomes a normal account with this name and password; everything stays where it is."""
+    username = username.strip()
+    if not guest.is_guest:
+        raise Conflict("This is already an account.")
+    if not username:
+        raise ServiceError("Choose a name.", field="username")
+    if len(password) < MIN_PASSWORD:
+        raise ServiceError(f"Use at least {MIN_PASSWORD} characters.", field="password")
+    if find_user(username):
+        raise Conflict(f"The name {username} is taken.", field="username")
+    guest.username, guest.username_key = username, username.lower()
+    guest.set_password(password)
+    guest.is_guest, guest.last_seen_at = False, None
+    return guest
+
+
+def writable_leagues(user: User) -> list[League]:
+    """Leagues the user may add games to (owner or scorer), by name."""
+    return list(db.session.execute(
+        db.select(League).join(Membership).where(Membership.user_id == user.id,
+                                                 Membership.role.in_(("owner", "scorer")))
+        .order_by(League.name)).scalars())
+
+
+def game_count(user: User) -> int:
+    ids = [league.id for league in own_leagues(user)]
+    return db.session.execute(db.select(db.func.count(Game.id)).where(Game.league_id.in_(ids or [0]))).scalar()
