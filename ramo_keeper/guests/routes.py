@@ -89,7 +89,8 @@ def keep():
     form = RegisterForm()
     if form.validate_on_submit():
         try:
-            user = service.keep_as_account(current_user, form.username.data, form.password.data)
+            user = service.keep_as_account(current_user._get_current_object(), form.username.data,
+                                           form.password.data)
         except ServiceError as error:
             getattr(form, error.field or "username").errors.append(error.message)
         else:
