@@ -3,11 +3,21 @@
 import uuid
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField
+from wtforms import (
+    BooleanField,
+    Field,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    SelectMultipleField,
+    StringField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
+from ..forms import strip
 from ..text import whole_number
 
 NOBODY = "none"
@@ -133,22 +143,138 @@ def category_fields(form, player_id: int):
     return [form[f"c_{player_id}_{c.key}"] for c in form.variant.categories_for(form.setup.options)]
 
 
-def option_value(option: rules.Option, raw: str | None, present: bool):
-    """An option as posted: checkboxes are absent when off; numbers arrive as text."""
-    if option.kind == "bool":
-        return present
-    if option.kind == "int":
-        try:
-            return int(raw)
-        except (TypeError, ValueError):
-            return raw
-    for choice in option.choices:
-        if str(choice) == raw:
-            return choice
-    return raw
-
-
 def posted_number(field) -> int | None:
     """A hidden number the form carried back (version, hand number), or None if absent or damaged."""
     number = whole_number((field.data or "").strip())
     return number if number is not None and number >= 0 else None
+
+
+DEFAULT_VARIANT = "ramo"
+NAME_LIMIT = 40
+
+
+class OptionNumberField(Field):
+    """A number option as typed: an int when it is one, else the text, so the rules can say what is wrong."""
+
+    def _value(self):
+        return "" if self.data is None else str(self.data)
+
+    def process_formdata(self, valuelist):
+        raw = valuelist[0].strip() if valuelist else ""
+        try:
+            self.data = int(raw)
+        except ValueError:
+            self.data = raw
+
+
+def _option_field(option: rules.Option):
+    label = option.key.replace("_", " ").capitalize()
+    if option.kind == "bool":
+        return BooleanField(label, default=option.default, description=option.help)
+    if option.kind == "int":
+        return OptionNumberField(label, default=option.default, description=option.help)
+    by_text = {str(choice): choice for choice in option.choices}
+    return SelectField(label, default=option.default, description=option.help,
+                       choices=[SelectChoice(choice, str(choice).replace("_", " ")) for choice in option.choices],
+                       coerce=lambda raw, by_text=by_text: by_text.get(str(raw), raw),
+                       validate_choice=True)
+
+
+class NewGameForm(FlaskForm):
+    """The whole new-game draft; every tap posts it back. Field choices are the league's own."""
+
+    variant = SelectField("Game", default=DEFAULT_VARIANT, validate_choice=False)
+    options_for = HiddenField()
+    seat = SelectMultipleField("Seats, in play order", coerce=str, validate_choice=False)
+    first_dealer_id = SelectField("First dealer", coerce=str, default="", validate_choice=False)
+    season_id = SelectField("Season", coerce=str, validate_choice=False)
+    new_player = StringField("Add a new player", filters=strip, validators=[
+        Length(max=NAME_LIMIT, message=f"Names are at most {NAME_LIMIT} characters.")])
+
+    def validate_variant(self, field):
+        if field.data not in rules.VARIANTS:
+            raise ValidationError(f"There is no game called {field.data!r}: pick one from the list.")
+
+    def validate_seat(self, field):
+        for raw in field.data or []:
+            if not raw.isdigit() or int(raw) not in self.players:
+                raise ValidationError(f"Player {raw!r} is not on this league's roster: tap the players below.")
+
+    def validate_first_dealer_id(self, field):
+        if field.data and (not field.data.isdigit() or int(field.data) not in self.seats):
+            raise ValidationError("Pick the first dealer from the players at the table.")
+
+    def validate_season_id(self, field):
+        if field.data and field.data not in {str(s.id) for s in self.seasons}:
+            raise ValidationError("That season is not open in this league: pick one from the list.")
+
+    @property
+    def chosen_variant(self) -> rules.Variant:
+        return rules.get_variant(self.variant.data if self.variant.data in rules.VARIANTS else DEFAULT_VARIANT)
+
+    @property
+    def seats(self) -> list[int]:
+        """The seated player ids in order (unknown ones are left out; validation reports them)."""
+        ids = []
+        for raw in self.seat.data or []:
+            if raw.isdigit() and int(raw) in self.players and int(raw) not in ids:
+                ids.append(int(raw))
+        return ids
+
+    @seats.setter
+    def seats(self, ids: list[int]) -> None:
+        self.seat.data = [str(pid) for pid in ids]
+
+    @property
+    def dealer_id(self) -> int | None:
+        raw = self.first_dealer_id.data
+        chosen = int(raw) if raw and raw.isdigit() and int(raw) in self.seats else None
+        return chosen or (self.seats[0] if self.seats else None)
+
+    @dealer_id.setter
+    def dealer_id(self, player_id: int | None) -> None:
+        self.first_dealer_id.data = "" if player_id is None else str(player_id)
+
+    @property
+    def chosen_season_id(self) -> int | None:
+        return int(self.season_id.data) if self.season_id.data else None
+
+    @property
+    def option_fields(self) -> list:
+        """(option, field) for each option of the chosen game, in the rule module's order."""
+        return [(option, self[f"opt_{option.key}"]) for option in self.chosen_variant.options]
+
+    @property
+    def options(self) -> dict:
+        return {option.key: field.data for option, field in self.option_fields}
+
+    @property
+    def has_option_errors(self) -> bool:
+        return any(field.errors for _, field in self.option_fields)
+
+    def error_field(self, message: str):
+        """Where an error about the new game belongs: under the option it names, else above the form."""
+        for option, field in self.option_fields:
+            if message.startswith(f"{option.key} "):
+                return field
+        return None
+
+
+def new_game_form(players: dict, seasons: list, current_season_id: int | None, posted_variant: str | None):
+    """The new-game form for this league, with one field per option of the game being set up."""
+    key = posted_variant if posted_variant in rules.VARIANTS else DEFAULT_VARIANT
+
+    class LeagueNewGameForm(NewGameForm):
+        pass
+
+    for option in rules.get_variant(key).options:
+        setattr(LeagueNewGameForm, f"opt_{option.key}", _option_field(option))
+    form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
+    form.players, form.seasons = players, seasons
+    form.variant.choices = [SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()]
+    if form.is_submitted() and form.options_for.data != form.chosen_variant.key:
+        # The game was just switched: options posted for the other game mean nothing here.
+        for option, field in form.option_fields:
+            field.data = option.default
+    form.options_for.data = form.chosen_variant.key
+    return form

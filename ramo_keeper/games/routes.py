@@ -7,11 +7,13 @@ from .. import rules
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..leagues.service import roster
+from ..leagues.service import add_player, roster
+from ..models import Game
 from ..pagination import requested_page
 from ..rendering import render, see_other
 from . import listing, service
-from .draft import carry_out, read_draft
+from .draft import apply_tap, seat
+from .forms import new_game_form
 from .page import game_or_404, play_context
 from .stored import setup_of, state_of
 
@@ -31,19 +33,51 @@ def index(league_id: int):
 @login_required
 def new(league_id: int):
     """Pick the game, seats in order, first dealer, options and season; every tap re-renders the draft."""
-    league, membership = require_league(league_id, "scorer")
+    league, _ = require_league(league_id, "scorer")
     players = {p.id: p for p in roster(league)}
     current = service.current_season(league)
-    draft = read_draft(request.form if request.method == "POST" else request.args, players,
-                       current.id if current else None)
-    game = carry_out(draft, request.form.get("action", ""), league, current_user, players,
-                     request.form.get("new_player", ""))
-    if game is not None:
-        db.session.commit()
-        return see_other(url_for("games.show", game_id=game.id))
-    status = 422 if draft.errors else 200
-    return render("games/new.html", "games/_new_form.html", status=status, league=league, draft=draft,
-                  players=players, seasons=[s for s in league.seasons if not s.closed])
+    form = new_game_form(players, [s for s in league.seasons if not s.closed], current.id if current else None,
+                         request.form.get("variant"))
+    if form.validate_on_submit():
+        action = request.form.get("action", "")
+        if action == "create":
+            game = _create(form, league)
+            if game is not None:
+                return see_other(url_for("games.show", game_id=game.id))
+        elif action == "new_player":
+            _add_and_seat(form, league)
+        else:
+            apply_tap(form, action)
+    return render("games/new.html", "games/_new_form.html", status=422 if form.errors else 200,
+                  league=league, form=form)
+
+
+def _create(form, league) -> Game | None:
+    """The game as drafted, committed; None with the reason under its field when it cannot start."""
+    try:
+        game = service.create_game(league, current_user, form.chosen_variant.key, form.seats, form.dealer_id,
+                                   form.chosen_season_id, form.options, use_current_season=False)
+    except ServiceError as error:
+        db.session.rollback()
+        field = {"players": form.seat, "season_id": form.season_id}.get(error.field) or form.error_field(error.message)
+        (field.errors if field is not None else form.form_errors).append(error.message)
+        return None
+    db.session.commit()
+    return game
+
+
+def _add_and_seat(form, league) -> None:
+    """"Add and seat": a new roster player, committed at once so a later tap can seat them again."""
+    try:
+        player = add_player(league, form.new_player.data or "")
+    except ServiceError as error:
+        db.session.rollback()
+        form.new_player.errors.append(error.message)
+        return
+    db.session.commit()
+    form.players[player.id] = player
+    seat(form, player.id)
+    form.new_player.data = ""
 
 
 @bp.get("/games/<int:game_id>")

@@ -2,6 +2,7 @@
 
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
@@ -22,7 +23,7 @@ class PlayForm(FlaskForm):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.variant.choices = [(v.key, v.name) for v in rules.VARIANTS.values()]
+        self.variant.choices = [SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()]
 
     @property
     def typed_names(self) -> list[str]:
@@ -64,5 +65,5 @@ class MoveForm(FlaskForm):
     NEW = "new"
 
     def offer(self, leagues) -> None:
-        self.league.choices = [(str(league.id), league.name) for league in leagues] + \
-                              [(self.NEW, "A new league of my own")]
+        self.league.choices = [SelectChoice(str(league.id), league.name) for league in leagues] + \
+                              [SelectChoice(self.NEW, "A new league of my own")]
