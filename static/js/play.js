@@ -2,6 +2,8 @@
 // in one go; Enter in the last one starts the game. The form works without this file.
 (function () {
   "use strict";
+  if (window.playNowKeys) return;  // loaded again by a later visit in the same page
+  window.playNowKeys = true;
   document.addEventListener("keydown", function (event) {
     if (event.key !== "Enter" || !event.target.matches("#play-now input[type=text]")) return;
     const boxes = Array.from(document.querySelectorAll("#play-now input[type=text]"));
