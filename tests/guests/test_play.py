@@ -1,5 +1,7 @@
 """Play now: a guest with its own league, tied to the browser by a signed cookie, on the same pages."""
 
+import csv
+import io
 import re
 from datetime import timedelta
 
@@ -171,3 +173,23 @@ def test_a_returning_guest_is_noted_at_most_once_a_day(app, client, web):
         seen = db.session.execute(db.select(User.last_seen_at)).scalar_one()
         assert utcnow() - seen < timedelta(minutes=1)
     assert "ramo_guest=" not in " ".join(client.get("/").headers.getlist("Set-Cookie"))
+
+
+def test_a_guest_shares_a_live_link_and_exports_standings_like_everyone(app, web):
+    game_id = game_id_of(play_now(web, "rummy", ["Al", "Bo"]))
+    # Rummy to 150: Al goes out while Bo holds 15 tens (150), so the game ends after one hand.
+    record(web, app, game_id, "Al", {"Bo": {"tens": 15}})
+    web.get(f"/games/{game_id}")
+    assert web.post(f"/games/{game_id}/share").status_code == 303
+    with app.app_context():
+        game = db.session.get(Game, game_id)
+        token, league_id, season_id = game.share_token, game.league_id, game.season_id
+        assert game.status == "finished"
+    stranger = app.test_client()
+    live = stranger.get(f"/live/{token}")
+    assert live.status_code == 200 and "150" in live.get_data(as_text=True)
+    export = web.get(f"/leagues/{league_id}/seasons/{season_id}/standings.csv").get_data(as_text=True)
+    rows = {row["player"]: row for row in csv.DictReader(io.StringIO(export))}
+    # Two players: the winner gets round(100·(2−1)/(2−1)) = 100 placement points, the other 0.
+    assert (rows["Al"]["points"], rows["Al"]["wins"], rows["Al"]["total"]) == ("100", "1", "150")
+    assert (rows["Bo"]["points"], rows["Bo"]["wins"]) == ("0", "0")
