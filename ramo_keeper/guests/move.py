@@ -16,6 +16,7 @@ from sqlalchemy import delete, update
 from ..access import membership_for
 from ..errors import ServiceError
 from ..extensions import db
+from ..games.stored import load_game, state_of, sync_results
 from ..models import AuditEntry, Game, GameResult, Hand, HandResult, League, Player, Season, Seat, User
 from .service import own_leagues
 
@@ -45,6 +46,7 @@ def _move_league(source: League, target: League, guest: User, account: User) -> 
     same_person = _merge_players(source, target, game_ids)
     if same_person:
         _remap_audit(game_ids, same_person)
+        _rederive(game_ids)
     _execute(update(Game).where(Game.id.in_(game_ids or [0])).values(league_id=target.id))
     _execute(update(Game).where(Game.id.in_(game_ids or [0]), Game.created_by_id == guest.id)
              .values(created_by_id=account.id))
@@ -82,6 +84,18 @@ def _remap_audit(game_ids: list[int], same_person: dict[int, int]) -> None:
     for entry in db.session.execute(db.select(AuditEntry).where(AuditEntry.game_id.in_(game_ids))).scalars():
         entry.before = _remapped(entry.before, same_person)
         entry.after = _remapped(entry.after, same_person)
+    db.session.flush()
+
+
+def _rederive(game_ids: list[int]) -> None:
+    """Whatever is derived from the inputs is derived again, by the one path every write takes.
+
+    This also moves each game's version on, so a phone holding a page with the old names reloads it.
+    """
+    db.session.expire_all()
+    for game_id in game_ids:
+        game = load_game(game_id)
+        sync_results(game, state_of(game))
     db.session.flush()
 
 

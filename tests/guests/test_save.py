@@ -125,6 +125,8 @@ def test_moving_the_guests_games_into_an_accounts_league_loses_and_duplicates_no
     assert before["games"][second]["totals"] == {"bo": 6, "cy": 0}
     assert before["standings"]["rummy"]["al"]["points"] == 100 and before["standings"]["rummy"]["bo"]["points"] == 50
     friday_before = snapshot(app, [ana_with_friday["game_id"]], ana_with_friday["season_id"])
+    with app.app_context():
+        versions = {game_id: db.session.get(Game, game_id).version for game_id in (first, second)}
 
     web.login("Ana")
     page = web.get("/guest/save").get_data(as_text=True)
@@ -147,6 +149,8 @@ def test_moving_the_guests_games_into_an_accounts_league_loses_and_duplicates_no
         ana = db.session.execute(db.select(User).filter_by(username="Ana")).scalar_one()
         assert {a.user_id for a in db.session.execute(db.select(AuditEntry)).scalars()} == {ana.id}
         assert db.session.get(User, guest.id) is None and db.session.get(League, guest_league) is None
+        # A merged name changes what the pages show, so cached copies (ETags) must not match any more.
+        assert all(db.session.get(Game, game_id).version > version for game_id, version in versions.items())
         roster = db.session.execute(db.select(Player.name).filter_by(league_id=ana_with_friday["league_id"])
                                     .order_by(Player.name_key)).scalars().all()
         assert roster == ["Al", "bo", "Cy", "Zed"]
