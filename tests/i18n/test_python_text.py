@@ -19,6 +19,7 @@ PENDING = {
     "access.py", "forms.py",
     "accounts/forms.py", "accounts/service.py",
     "games/forms.py", "games/hands.py", "games/live.py", "games/routes.py", "games/service.py",
+    "guests/forms.py", "guests/move.py", "guests/routes.py", "guests/service.py",
     "leagues/backup.py", "leagues/forms.py", "leagues/routes.py", "leagues/service.py",
 }
 # Also pending, in shapes this scan does not see (sentences built in helpers): rulebook.py (the cards

@@ -16,6 +16,7 @@ PENDING = {
     "games/_hand_form.html", "games/_live_board.html", "games/_macros.html", "games/_new_form.html",
     "games/_result.html", "games/_scoreboard.html", "games/delete.html", "games/edit_hand.html",
     "games/index.html", "games/live.html", "games/new.html", "games/show.html",
+    "guests/_play_form.html", "guests/move.html", "guests/play.html", "guests/save.html",
     "leagues/index.html", "leagues/join.html", "leagues/show.html",
     "main/home.html", "main/welcome.html",
     "rules/index.html", "rules/show.html",
