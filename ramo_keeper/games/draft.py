@@ -6,6 +6,7 @@ functions only change the form's state; adding players and creating the game hap
 which owns the commit.
 """
 
+from ..text import whole_number
 from .forms import NewGameForm
 
 
@@ -20,9 +21,9 @@ def seat(form: NewGameForm, player_id: int) -> None:
 def apply_tap(form: NewGameForm, action: str) -> None:
     """One tap: add:ID, remove:ID, up:ID, down:ID (anything else, like switching the game, changes no seat)."""
     verb, _, raw = action.partition(":")
-    if not raw.isdigit() or int(raw) not in form.players:
+    player_id, seats = whole_number(raw), form.seats
+    if player_id not in form.players:
         return
-    player_id, seats = int(raw), form.seats
     if verb == "add":
         seat(form, player_id)
         return

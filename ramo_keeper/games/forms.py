@@ -18,7 +18,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
 from ..forms import strip
-from ..text import whole_number
+from ..text import NAME_MAX, whole_number
 
 NOBODY = "none"
 
@@ -150,7 +150,12 @@ def posted_number(field) -> int | None:
 
 
 DEFAULT_VARIANT = "ramo"
-NAME_LIMIT = 40
+
+
+def _player_id(raw: str | None) -> int | None:
+    """A posted player id: ASCII digits only, else None."""
+    number = whole_number(raw or "")
+    return number if number is not None and number > 0 else None
 
 
 class OptionNumberField(Field):
@@ -189,7 +194,7 @@ class NewGameForm(FlaskForm):
     first_dealer_id = SelectField("First dealer", coerce=str, default="", validate_choice=False)
     season_id = SelectField("Season", coerce=str, validate_choice=False)
     new_player = StringField("Add a new player", filters=strip, validators=[
-        Length(max=NAME_LIMIT, message=f"Names are at most {NAME_LIMIT} characters.")])
+        Length(max=NAME_MAX, message=f"Names are at most {NAME_MAX} characters.")])
 
     def validate_variant(self, field):
         if field.data not in rules.VARIANTS:
@@ -197,11 +202,11 @@ class NewGameForm(FlaskForm):
 
     def validate_seat(self, field):
         for raw in field.data or []:
-            if not raw.isdigit() or int(raw) not in self.players:
+            if _player_id(raw) not in self.players:
                 raise ValidationError(f"Player {raw!r} is not on this league's roster: tap the players below.")
 
     def validate_first_dealer_id(self, field):
-        if field.data and (not field.data.isdigit() or int(field.data) not in self.seats):
+        if field.data and _player_id(field.data) not in self.seats:
             raise ValidationError("Pick the first dealer from the players at the table.")
 
     def validate_season_id(self, field):
@@ -217,8 +222,9 @@ class NewGameForm(FlaskForm):
         """The seated player ids in order (unknown ones are left out; validation reports them)."""
         ids = []
         for raw in self.seat.data or []:
-            if raw.isdigit() and int(raw) in self.players and int(raw) not in ids:
-                ids.append(int(raw))
+            player_id = _player_id(raw)
+            if player_id in self.players and player_id not in ids:
+                ids.append(player_id)
         return ids
 
     @seats.setter
@@ -227,9 +233,8 @@ class NewGameForm(FlaskForm):
 
     @property
     def dealer_id(self) -> int | None:
-        raw = self.first_dealer_id.data
-        chosen = int(raw) if raw and raw.isdigit() and int(raw) in self.seats else None
-        return chosen or (self.seats[0] if self.seats else None)
+        chosen = _player_id(self.first_dealer_id.data)
+        return chosen if chosen in self.seats else (self.seats[0] if self.seats else None)
 
     @dealer_id.setter
     def dealer_id(self, player_id: int | None) -> None:

@@ -7,10 +7,11 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
 from ..forms import strip
+from ..text import NAME_MAX, TextError, clean_name, name_key
 
 NAME_FIELDS = 4
 MOST_FIELDS = max(v.max_players for v in rules.VARIANTS.values())
-NAME_LIMIT = 40
+NAME_LIMIT = NAME_MAX
 
 
 class PlayForm(FlaskForm):
@@ -31,7 +32,7 @@ class PlayForm(FlaskForm):
 
     def place(self, name: str) -> None:
         """A tapped chip: the name goes into the first empty field (a new one if all are full)."""
-        if name.lower() in {n.lower() for n in self.typed_names}:
+        if name_key(name) in {name_key(n) for n in self.typed_names}:
             return
         for entry in self.names:
             if not entry.data:
@@ -49,9 +50,13 @@ class PlayForm(FlaskForm):
         names = self.typed_names
         seen = set()
         for name in names:
-            if name.lower() in seen:
+            try:
+                clean_name(name)
+            except TextError as error:
+                raise ValidationError(error.message) from None
+            if name_key(name) in seen:
                 raise ValidationError(f"{name} is typed twice: every player needs their own name.")
-            seen.add(name.lower())
+            seen.add(name_key(name))
         if self.variant.data in rules.VARIANTS:
             variant = rules.get_variant(self.variant.data)
             if not variant.min_players <= len(names) <= variant.max_players:

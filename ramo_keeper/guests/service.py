@@ -8,12 +8,14 @@ its games into a league of an existing account.
 import secrets
 from datetime import timedelta
 
-from ..accounts.service import MIN_PASSWORD, find_user
+from ..accounts.passwords import password_problem
+from ..accounts.service import find_user
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import service as games
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
+from ..text import TextError, clean_name, name_key
 
 GUEST_NAME = "Guest"
 GUEST_LEAGUE_NAME = "My games"
@@ -65,7 +67,7 @@ def start_game(user: User, variant_key: str, names: list[str]) -> Game:
         db.select(Player).where(Player.league_id == league.id)).scalars()}
     seats = []
     for name in names:
-        player = roster.get(name.strip().lower()) or add_player(league, name)
+        player = roster.get(name_key(name.strip())) or add_player(league, name)
         player.archived = False
         seats.append(player.id)
     return games.create_game(league, user, variant_key, seats)
@@ -90,16 +92,18 @@ def touch(user: User) -> bool:
 
 def keep_as_account(guest: User, username: str, password: str) -> User:
     """The guest becomes a normal account with this name and password; everything stays where it is."""
-    username = username.strip()
     if not guest.is_guest:
         raise Conflict("This is already an account.")
-    if not username:
-        raise ServiceError("Choose a name.", field="username")
-    if len(password) < MIN_PASSWORD:
-        raise ServiceError(f"Use at least {MIN_PASSWORD} characters.", field="password")
+    try:
+        username = clean_name(username, "A name", empty="Choose a name.")
+    except TextError as error:
+        raise ServiceError(error.message, field="username") from None
+    problem = password_problem(password)
+    if problem:
+        raise ServiceError(problem, field="password")
     if find_user(username):
         raise Conflict(f"The name {username} is taken.", field="username")
-    guest.username, guest.username_key = username, username.lower()
+    guest.username, guest.username_key = username, name_key(username)
     guest.set_password(password)
     guest.is_guest, guest.last_seen_at = False, None
     return guest

@@ -48,6 +48,8 @@ def test_keeping_needs_a_free_name_and_a_password(app, web, new_web):
     assert taken.status_code == 422 and "The name ana is taken." in taken.get_data(as_text=True)
     short = web.post("/guest/keep", {"username": "Bea", "password": "short", "confirm": "short"})
     assert short.status_code == 422 and "Use at least 8 characters." in short.get_data(as_text=True)
+    common = web.post("/guest/keep", {"username": "Bea", "password": "password1", "confirm": "password1"})
+    assert common.status_code == 422 and "most common passwords" in common.get_data(as_text=True)
     with app.app_context():
         assert db.session.execute(db.select(db.func.count(User.id)).filter_by(is_guest=True)).scalar() == 1
 
