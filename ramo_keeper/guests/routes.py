@@ -30,8 +30,8 @@ def _play_page(form: PlayForm, chips: list[str], status: int = 200, retry_after:
 def play():
     """Pick the game and name the players; Start makes the game (and, the first time, the guest)."""
     if current_user.is_authenticated and not current_user.is_guest:
-        flash("You have an account: start a game from one of your leagues.", "info")
-        return redirect(url_for("main.index"), 303)
+        return render("guests/for_accounts.html", heading="Play now",
+                      message="You have an account: start a new game from one of your leagues.")
     guest = current_user if current_user.is_authenticated else None
     chips = service.remembered_names(guest) if guest else []
     form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": "ramo"})
@@ -75,7 +75,8 @@ def save():
         return render("guests/save.html", keep_form=RegisterForm(), games=service.game_count(current_user))
     guest = cookie_guest()
     if guest is None:
-        return redirect(url_for("main.index"), 303)
+        return render("guests/for_accounts.html", heading="Save to an account",
+                      message="This phone holds no guest games: everything you play is saved to your account.")
     form = MoveForm()
     form.offer(service.writable_leagues(current_user))
     return render("guests/move.html", form=form, games=service.game_count(guest))

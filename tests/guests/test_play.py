@@ -155,10 +155,14 @@ def test_a_guest_cannot_log_in_with_a_password_and_the_api_ignores_its_cookie(ap
     assert web.client.get("/api/v1/leagues").status_code == 401
 
 
-def test_an_account_is_sent_to_its_leagues_not_to_play_now(web):
+def test_an_account_is_sent_to_its_leagues_not_to_play_now(app, web):
     web.register("Ana")
     response = web.get("/play")
-    assert response.status_code == 303 and response.headers["Location"].endswith("/")
+    assert response.status_code == 200
+    assert "start a new game from one of your leagues" in response.get_data(as_text=True)
+    assert web.post("/play", {"variant": "ramo", "start": "1", "names-0": "Al", "names-1": "Bo"}).status_code == 200
+    with app.app_context():
+        assert db.session.execute(db.select(db.func.count(Game.id))).scalar() == 0
 
 
 def test_a_returning_guest_is_noted_at_most_once_a_day(app, client, web):
