@@ -175,11 +175,11 @@ class OptionNumberField(Field):
 def _option_field(option: rules.Option):
     label = option.key.replace("_", " ").capitalize()
     if option.kind == "bool":
-        return BooleanField(label, default=option.default, description=option.help)
+        return BooleanField(label, default=option.default)
     if option.kind == "int":
-        return OptionNumberField(label, default=option.default, description=option.help)
+        return OptionNumberField(label, default=option.default)
     by_text = {str(choice): choice for choice in option.choices}
-    return SelectField(label, default=option.default, description=option.help,
+    return SelectField(label, default=option.default,
                        choices=[SelectChoice(choice, str(choice).replace("_", " ")) for choice in option.choices],
                        coerce=lambda raw, by_text=by_text: by_text.get(str(raw), raw),
                        validate_choice=True)
@@ -277,7 +277,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
     form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
     form.players, form.seasons = players, seasons
     form.variant.choices = [SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()]
-    if form.is_submitted() and form.options_for.data != form.chosen_variant.key:
+    if form.is_submitted() and rules.VARIANTS.get(form.options_for.data) is not form.chosen_variant:
         # The game was just switched: options posted for the other game mean nothing here.
         for option, field in form.option_fields:
             field.data = option.default
