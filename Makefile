@@ -22,7 +22,7 @@ $(VENV)/.installed-dev: requirements.txt requirements-dev.txt | $(BIN)/python
 	touch $(VENV)/.installed $@
 
 # Catalogues: the .po files are the source (committed); the .mo files are built from them here.
-I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2
+I18N_KEYWORDS := -k _l -k lazy_gettext -k lazy_ngettext:1,2 -k _lp:1c,2 -k lazy_pgettext:1c,2
 PO_FILES := $(wildcard translations/*/LC_MESSAGES/messages.po)
 MO_FILES := $(PO_FILES:.po=.mo)
 

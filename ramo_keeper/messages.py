@@ -1,104 +1,188 @@
-"""The one place where the rules core's codes become English sentences.
+"""The one place where the rules core's codes and data become sentences, in the reader's language.
 
 The core (``ramo_keeper/rules``) raises ``RuleError(code, **params)`` and describes decks, notes,
-scoring and options as ``Phrase(code, params)``; it words nothing. Every sentence a player reads
-about the rules is a format string below with named parameters, so a translation pass can wrap
-each literal in a gettext call without touching the rules. Player names arrive as parameters and
-are used exactly as seated.
+scoring and options as ``Phrase(code, params)``; it words nothing and keeps English keys. Every
+sentence a player reads about the rules is a gettext message below with named placeholders, looked
+up when it is shown, so the same error reads in Korean, Italian or English. Player names arrive as
+parameters and are used exactly as seated. The JSON API asks for English (see api/).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
+
+from flask_babel import gettext, ngettext, pgettext
+from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_pgettext as _lp
 
 from . import rules
 
-NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
+NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
+                _l("seven"), _l("eight"), _l("nine"), _l("ten"))
 
 
 def number_word(n: int) -> str:
     """"three" for 3; digits from 11 up."""
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+    return str(NUMBER_WORDS[n]) if 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
 def names_and(names) -> str:
     """"Al and Bo", "Al, Bo and Cy"."""
-    names = list(names)
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    names = [str(n) for n in names]
+    if len(names) == 1:
+        return names[0]
+    return gettext("%(first)s and %(last)s", first=gettext(", ").join(names[:-1]), last=names[-1])
 
 
-def _plural(count: int, one: str, many: str) -> str:
-    return one if count == 1 else many
+# ---- the games' own words (the core keeps them in English; these are keyed by that English) -----
+
+GAME_NAMES = {"Ramo": _l("Ramo"), "Contract Rummy": _l("Contract Rummy"), "Rummy": _l("Rummy"),
+              "Manipulation Rummy": _l("Manipulation Rummy"), "Phase 10": _l("Phase 10")}
+GAME_WORDS = {
+    "level": _l("level"), "levels": _l("levels"), "contract": _l("contract"), "contracts": _l("contracts"),
+    "phase": _l("phase"), "phases": _l("phases"), "hand": _lp("one deal", "hand"), "round": _l("round"),
+    "Went out": _l("Went out"), "went out": _l("went out"), "Knocked": _l("Knocked"), "knocked": _l("knocked"),
+    "Nobody (stock ran dry)": _l("Nobody (stock ran dry)"),
+    "No knock (stock ran out)": _l("No knock (stock ran out)"),
+}
+DIRECTIONS = {"clockwise": _l("clockwise"), "counter-clockwise": _l("counter-clockwise")}
+# Card categories by key (rule errors name the key) and by label (the card-value tables show it).
+CATEGORY_KEYS = {
+    "pips": _lp("card category key", "pips"), "tens": _lp("card category key", "tens"),
+    "aces": _lp("card category key", "aces"), "jokers": _lp("card category key", "jokers"),
+    "low": _lp("card category key", "low"), "high": _lp("card category key", "high"),
+    "special": _lp("card category key", "special"), "skip": _lp("card category key", "skip"),
+    "wild": _lp("card category key", "wild"),
+}
+CATEGORY_LABELS = {
+    "Pips of the 2–9 cards": _l("Pips of the 2–9 cards"), "10s, jacks, queens, kings": _l("10s, jacks, queens, kings"),
+    "Aces": _l("Aces"), "Jokers": _l("Jokers"), "Cards 1–9": _l("Cards 1–9"), "Cards 10–12": _l("Cards 10–12"),
+    "Cards 10–13": _l("Cards 10–13"), "Special cards (Wild, Skip, −1, x2, +3, ?)":
+    _l("Special cards (Wild, Skip, −1, x2, +3, ?)"), "Skips": _l("Skips"), "Wilds": _l("Wilds"),
+}
+
+
+def game_name(name: str) -> str:
+    """A game's name as its players call it: "Contract Rummy" is "Contratto Ramino" in Italian."""
+    return str(GAME_NAMES.get(name, name))
+
+
+def game_word(word: str | None) -> str:
+    """One of a game's Words ("contract", "Knocked") in the reader's language."""
+    return "" if word is None else str(GAME_WORDS.get(word, word))
+
+
+def direction(word: str) -> str:
+    return str(DIRECTIONS.get(word, word))
+
+
+def category_label(label: str) -> str:
+    return str(CATEGORY_LABELS.get(label, label))
+
+
+def _localized(params: Mapping) -> dict:
+    """The core's English data among the params (a game's name, a level word, a category key) translated."""
+    out = dict(params)
+    if "game" in out:
+        out["game"] = game_name(out["game"])
+    if "level" in out and isinstance(out["level"], str):
+        out["level"] = game_word(out["level"])
+    if "category" in out and out["category"] in CATEGORY_KEYS:
+        out["category"] = str(CATEGORY_KEYS[out["category"]])
+    return out
+
+
+def _word(table: Mapping[str, object], code: str, params: Mapping) -> str:
+    sentence = table[code]
+    params = _localized(params)
+    if callable(sentence):
+        return sentence(**params)
+    return str(sentence) % params if params else str(sentence)
 
 
 # ---- rule errors ------------------------------------------------------------------------------
 
-def _several(action: str) -> Callable[..., str]:
-    def word(players, **_):
-        both = "both" if len(players) == 2 else "all"
-        return f"Only one player can {action[0]}, but {names_and(players)} {both} {action[1]}"
-    return word
+def _several_went_out(players, **_):
+    if len(players) == 2:
+        return gettext("Only one player can go out, but %(names)s both went out", names=names_and(players))
+    return gettext("Only one player can go out, but %(names)s all went out", names=names_and(players))
+
+
+def _several_knocked(players, **_):
+    if len(players) == 2:
+        return gettext("Only one player can knock, but %(names)s both knocked", names=names_and(players))
+    return gettext("Only one player can knock, but %(names)s all knocked", names=names_and(players))
 
 
 def _unknown_category(game, player, category, **_):
-    known = {c.key for v in rules.VARIANTS.values() for c in v.card_categories}
-    what = category if category in known else f"card category '{category}'"
-    return f"{game} has no {what}, but {player}'s cards list {category}"
+    # The category arrives translated when it is one of the games' own (see _localized).
+    known = {str(CATEGORY_KEYS[c.key]) for v in rules.VARIANTS.values() for c in v.card_categories}
+    if category in known:
+        return gettext("%(game)s has no %(category)s, but %(player)s's cards list %(category)s", game=game,
+                       category=category, player=player)
+    return gettext("%(game)s has no card category '%(category)s', but %(player)s's cards list %(category)s", game=game,
+                   category=category, player=player)
 
 
-FLAG_NOUNS = {"laid_down": "laying down", "knocked": "knocking", "went_rummy": "going rummy"}
-FLAG_STATES = {"laid_down": "having laid down", "knocked": "having knocked", "went_rummy": "having gone rummy"}
+def _flag_not_in_game(game, flag, player, **_):
+    sentences = {
+        "laid_down": _l("%(game)s has no laying down, but %(player)s is marked as having laid down"),
+        "knocked": _l("%(game)s has no knocking, but %(player)s is marked as having knocked"),
+        "went_rummy": _l("%(game)s has no going rummy, but %(player)s is marked as having gone rummy"),
+    }
+    return str(sentences[flag]) % {"game": game, "player": player}
 
-RULE_SENTENCES: dict[str, str | Callable[..., str]] = {
-    "unknown_game": "Unknown game {key!r}",
-    "player_count": "{game} needs {minimum} to {maximum} players",
-    "seat_without_name": "Every seat needs a player's name",
-    "seated_twice": "{player} is seated twice",
-    "name_seated_twice": "Two seats are named {player}: every player needs their own name",
-    "first_dealer_not_seated": "The first dealer (player {dealer_id}) is not seated at this table",
-    "no_such_option": "{game} has no option '{option}'",
-    "option_not_boolean": "{option} must be true or false",
-    "option_out_of_range": "{option} must be a whole number from {minimum} to {maximum}",
-    "option_not_a_choice": lambda option, choices, **_: (
-        f"{option} must be one of {', '.join(str(c) for c in choices)}"),
-    "options_exclude_each_other": "{option} {value} needs {needs} {needed}",
-    "no_such_category": "{game} has no card category '{category}'",
-    "count_not_a_whole_number": "{category} must be a whole number of 0 or more",
-    "player_not_seated": "Player {id} is not seated at this table",
-    "two_results": "{player} has two results in this hand",
-    "no_result": "{player} has no result in this hand",
-    "game_over": "The game is over",
+
+def _choices(option, choices, **_):
+    return gettext("%(option)s must be one of %(choices)s", option=option,
+                   choices=gettext(", ").join(str(c) for c in choices))
+
+
+RULE_SENTENCES: dict[str, object] = {
+    "unknown_game": _l("Unknown game %(key)r"),
+    "player_count": _l("%(game)s needs %(minimum)s to %(maximum)s players"),
+    "seat_without_name": _l("Every seat needs a player's name"),
+    "seated_twice": _l("%(player)s is seated twice"),
+    "name_seated_twice": _l("Two seats are named %(player)s: every player needs their own name"),
+    "first_dealer_not_seated": _l("The first dealer (player %(dealer_id)s) is not seated at this table"),
+    "no_such_option": _l("%(game)s has no option '%(option)s'"),
+    "option_not_boolean": _l("%(option)s must be true or false"),
+    "option_out_of_range": _l("%(option)s must be a whole number from %(minimum)s to %(maximum)s"),
+    "option_not_a_choice": _choices,
+    "options_exclude_each_other": _l("%(option)s %(value)s needs %(needs)s %(needed)s"),
+    "no_such_category": _l("%(game)s has no card category '%(category)s'"),
+    "count_not_a_whole_number": _l("%(category)s must be a whole number of 0 or more"),
+    "player_not_seated": _l("Player %(id)s is not seated at this table"),
+    "two_results": _l("%(player)s has two results in this hand"),
+    "no_result": _l("%(player)s has no result in this hand"),
+    "game_over": _l("The game is over"),
     "player_lists_unknown_category": _unknown_category,
-    "player_count_not_whole": "{player}'s {category} must be a whole number, not {count!r}",
-    "player_count_negative": "{player}'s {category} cannot be negative",
-    "pips_of_one": "{player}'s pips cannot be 1: the smallest pip card is a 2",
-    "too_many_pips": "{player} cannot hold {count} pips: {max_cards} cards make at most {maximum}",
-    "too_many_of_a_category": "{player} cannot hold {count} {category}: no hand holds more than {maximum} cards",
-    "category_not_in_this_game": "This game is played without {category}, but {player} holds {count}",
-    "more_than_a_hand": "{player} cannot hold more than {maximum} cards",
-    "flag_not_in_game": lambda game, flag, player, **_: (
-        f"{game} has no {FLAG_NOUNS[flag]}, but {player} is marked as {FLAG_STATES[flag]}"),
-    "went_out_with_cards": lambda player, count, **_: (
-        f"{player} went out but still holds {count} {_plural(count, 'card', 'cards')}"),
-    "went_out_with_points": "{player} went out but still holds cards worth {points} points",
-    "several_went_out": _several(("go out", "went out")),
-    "someone_must_go_out": "Someone must go out in {game}",
-    "someone_must_go_out_here": "Someone must go out in {game}: this game does not allow a hand without a winner",
-    "laid_down_in_last_round_without_going_out": (
-        "In round {round} only the player who went out can have laid down, and {player} did not go out"),
-    "rummy_without_going_out": "{player} went rummy but did not go out: only the player who went out can go rummy",
-    "several_knocked": _several(("knock", "knocked")),
-    "knocked_above_limit": "{player} knocked holding {value} points; knocking needs {limit} or less",
-    "empty_hand_must_knock": "{player} holds no cards, so {player} went out and must be the knocker",
-        "no_such_place": "Place {place} does not exist at a table of {table_size}",
+    "player_count_not_whole": _l("%(player)s's %(category)s must be a whole number, not %(count)r"),
+    "player_count_negative": _l("%(player)s's %(category)s cannot be negative"),
+    "pips_of_one": _l("%(player)s's pips cannot be 1: the smallest pip card is a 2"),
+    "too_many_pips": _l("%(player)s cannot hold %(count)s pips: %(max_cards)s cards make at most %(maximum)s"),
+    "too_many_of_a_category": _l("%(player)s cannot hold %(count)s %(category)s: no hand holds more than "
+                                 "%(maximum)s cards"),
+    "category_not_in_this_game": _l("This game is played without %(category)s, but %(player)s holds %(count)s"),
+    "more_than_a_hand": _l("%(player)s cannot hold more than %(maximum)s cards"),
+    "flag_not_in_game": _flag_not_in_game,
+    "went_out_with_cards": lambda player, count, **_: ngettext(
+        "%(player)s went out but still holds %(num)d card", "%(player)s went out but still holds %(num)d cards",
+        count, player=player),
+    "went_out_with_points": _l("%(player)s went out but still holds cards worth %(points)s points"),
+    "several_went_out": _several_went_out,
+    "someone_must_go_out": _l("Someone must go out in %(game)s"),
+    "someone_must_go_out_here": _l("Someone must go out in %(game)s: this game does not allow a hand without "
+                                   "a winner"),
+    "laid_down_in_last_round_without_going_out": _l(
+        "In round %(round)s only the player who went out can have laid down, and %(player)s did not go out"),
+    "rummy_without_going_out": _l("%(player)s went rummy but did not go out: only the player who went out can "
+                                  "go rummy"),
+    "several_knocked": _several_knocked,
+    "knocked_above_limit": _l("%(player)s knocked holding %(value)s points; knocking needs %(limit)s or less"),
+    "empty_hand_must_knock": _l("%(player)s holds no cards, so %(player)s went out and must be the knocker"),
+    "no_such_place": _l("Place %(place)s does not exist at a table of %(table_size)s"),
 }
-
-
-def _word(table: Mapping[str, str | Callable[..., str]], code: str, params: Mapping) -> str:
-    sentence = table[code]
-    if callable(sentence):
-        return sentence(**params)
-    return sentence.format(**params)
 
 
 def rule_message(error: rules.RuleError) -> str:
@@ -108,72 +192,79 @@ def rule_message(error: rules.RuleError) -> str:
 
 # ---- phrases: decks, notes, scoring summaries, meld definitions -------------------------------
 
-def _decks(decks: int) -> str:
-    return f"{decks} {_plural(decks, 'deck', 'decks')}"
+def _decks_of(decks, cards):
+    return ngettext("%(num)d deck of %(cards)s cards", "%(num)d decks of %(cards)s cards", decks, cards=cards)
+
+
+def _game_cards(decks, cards, game, **_):
+    return ngettext("%(num)d deck of %(cards)s %(game)s cards", "%(num)d decks of %(cards)s %(game)s cards", decks,
+                    cards=cards, game=game)
 
 
 def _plus_jokers(decks, cards, jokers, **_):
-    extra = f" + {jokers} jokers" if jokers > 1 else (" + 1 joker" if jokers else ", no jokers")
-    return f"{_decks(decks)} of {cards} cards{extra}"
+    if not jokers:
+        return gettext("%(decks)s, no jokers", decks=_decks_of(decks, cards))
+    return ngettext("%(decks)s + %(num)d joker", "%(decks)s + %(num)d jokers", jokers, decks=_decks_of(decks, cards))
 
 
 def _jokers_included(decks, cards, jokers, **_):
-    return f"{_decks(decks)} of {cards} cards ({jokers} {_plural(jokers, 'joker', 'jokers')})"
+    return ngettext("%(decks)s (%(num)d joker)", "%(decks)s (%(num)d jokers)", jokers, decks=_decks_of(decks, cards))
 
 
-PHRASES: dict[str, str | Callable[..., str]] = {
-    "decks_of_game_cards": lambda decks, cards, game, **_: f"{_decks(decks)} of {cards} {game} cards",
+PHRASES: dict[str, object] = {
+    "decks_of_game_cards": _game_cards,
     "decks_plus_jokers": _plus_jokers,
     "decks_jokers_included": _jokers_included,
-    "outside_designed_range": "{game} is designed for {low} to {high} players",
+    "outside_designed_range": _l("%(game)s is designed for %(low)s to %(high)s players"),
     # What each meld is.
-    "meld_set_of_colours": "A set is {smallest} or {largest} cards of one number, all in different colours.",
-    "meld_run_of_one_colour_wrapping": ("A run is {smallest} or more cards in a row of one colour; "
-                                        "it may go round the top, so {wrap} counts."),
-    "meld_group_of_one_rank": "A group is {size} cards of one rank.",
-    "meld_sequence_no_wrap": ("A sequence is {smallest} or more cards in a row of one suit; the ace is high "
-                              "or low, but a sequence never wraps (K-A-2 is not one)."),
-    "meld_long_run_never_split": "A run of {length} cards is never split into two sequences.",
-    "meld_group_of_a_kind": "A group is {smallest} or {largest} cards of one rank.",
-    "meld_sequence_ace_low": ("A sequence is {smallest} or more cards in a row of one suit; the ace is low "
-                              "(A-2-3), never above the king."),
-    "meld_group_no_duplicates": ("A group is {smallest} or {largest} cards of one rank, no two the same card "
-                                 "(one 8 of spades in a group of 8s)."),
-    "meld_sequence_of_one_suit_no_wrap": ("A sequence is {smallest} or more cards in a row of one suit; the ace "
-                                          "is high or low, but K-A-2 is not a sequence."),
-    "meld_set_any_colours": "A set is cards of one number, in any colours.",
-    "meld_run_any_colours": "A run is cards of consecutive numbers in any colours; it never wraps from {top} to 1.",
-    "meld_one_colour": "A colour is cards all of one colour, any numbers.",
-    "meld_wilds_and_skips": "A Wild stands in for any card; a Skip is never part of a {level}.",
+    "meld_set_of_colours": _l("A set is %(smallest)s or %(largest)s cards of one number, all in different colours."),
+    "meld_run_of_one_colour_wrapping": _l("A run is %(smallest)s or more cards in a row of one colour; it may go "
+                                          "round the top, so %(wrap)s counts."),
+    "meld_group_of_one_rank": _l("A group is %(size)s cards of one rank."),
+    "meld_sequence_no_wrap": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is high "
+                                "or low, but a sequence never wraps (K-A-2 is not one)."),
+    "meld_long_run_never_split": _l("A run of %(length)s cards is never split into two sequences."),
+    "meld_group_of_a_kind": _l("A group is %(smallest)s or %(largest)s cards of one rank."),
+    "meld_sequence_ace_low": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is low "
+                                "(A-2-3), never above the king."),
+    "meld_group_no_duplicates": _l("A group is %(smallest)s or %(largest)s cards of one rank, no two the same "
+                                   "card (one 8 of spades in a group of 8s)."),
+    "meld_sequence_of_one_suit_no_wrap": _l("A sequence is %(smallest)s or more cards in a row of one suit; the "
+                                            "ace is high or low, but K-A-2 is not a sequence."),
+    "meld_set_any_colours": _l("A set is cards of one number, in any colours."),
+    "meld_run_any_colours": _l("A run is cards of consecutive numbers in any colours; it never wraps from "
+                               "%(top)s to 1."),
+    "meld_one_colour": _l("A colour is cards all of one colour, any numbers."),
+    "meld_wilds_and_skips": _l("A Wild stands in for any card; a Skip is never part of a %(level)s."),
     # Scoring in a few lines.
-    "summary_out_scores_others_pay": ("The player who goes out scores {out_score}; everyone else scores "
-                                      "the cards left in hand."),
-    "summary_levels_climb": ("Laying down moves a player to the next {level}; the game ends after the hand "
-                             "in which someone completes {level} {final}."),
-    "summary_level_per_round": "Everyone plays {level} k in round k; the game ends after round {rounds}.",
-    "summary_lowest_total_wins": "Lowest total wins; ties are co-winners.",
-    "summary_completers_lowest_total_wins": ("The winner is the lowest total among those who completed "
-                                             "{level} {final}; ties are co-winners."),
-    "summary_finishing_order_completers": ("Places: those who completed first, then the higher {level} "
-                                           "reached, then the lower total."),
-    "summary_highest_total_deals": ("The highest running total deals next; ties go to the first tied player "
-                                    "after the dealer."),
-    "summary_deal_passes_on": "The deal passes to the next player each hand.",
-    "summary_out_takes_the_others": ("Only the player who goes out scores: the cards left in everyone else's "
-                                     "hands, doubled for going rummy (the whole hand in one turn)."),
-    "summary_ends_at_target_highest_wins": ("The game ends after the hand in which a total reaches {target}; "
-                                            "highest total wins."),
-    "summary_lowest_hand_takes_differences": ("The lowest hand wins (a tie goes against the knocker) and scores "
-                                              "its difference to every other hand."),
-    "summary_undercut_and_all_cards": "+{undercut} for undercutting the knocker, +{all_cards} for winning with "
-                                      "no cards left.",
-    "summary_stock_out_melds_once_more": ("When the stock runs out with no knock, everyone melds once more; "
-                                          "then several players may hold nothing and share the win."),
-    "summary_ends_at_target_with_bonuses": ("The game ends when a total reaches {target}: +{game_bonus} to each "
-                                            "player who reached it, +{round_bonus} per hand won."),
-    "summary_highest_final_total_wins": "Highest final total wins; ties are co-winners.",
-    "summary_one_out_scores_zero": ("Exactly one player goes out each hand: that player has laid down and "
-                                    "scores 0; everyone else scores the cards left in hand."),
+    "summary_out_scores_others_pay": _l("The player who goes out scores %(out_score)s; everyone else scores the "
+                                        "cards left in hand."),
+    "summary_levels_climb": _l("Laying down moves a player to the next %(level)s; the game ends after the hand "
+                               "in which someone completes %(level)s %(final)s."),
+    "summary_level_per_round": _l("Everyone plays %(level)s k in round k; the game ends after round %(rounds)s."),
+    "summary_lowest_total_wins": _l("Lowest total wins; ties are co-winners."),
+    "summary_completers_lowest_total_wins": _l("The winner is the lowest total among those who completed "
+                                               "%(level)s %(final)s; ties are co-winners."),
+    "summary_finishing_order_completers": _l("Places: those who completed first, then the higher %(level)s "
+                                             "reached, then the lower total."),
+    "summary_highest_total_deals": _l("The highest running total deals next; ties go to the first tied player "
+                                      "after the dealer."),
+    "summary_deal_passes_on": _l("The deal passes to the next player each hand."),
+    "summary_out_takes_the_others": _l("Only the player who goes out scores: the cards left in everyone else's "
+                                       "hands, doubled for going rummy (the whole hand in one turn)."),
+    "summary_ends_at_target_highest_wins": _l("The game ends after the hand in which a total reaches %(target)s; "
+                                              "highest total wins."),
+    "summary_lowest_hand_takes_differences": _l("The lowest hand wins (a tie goes against the knocker) and "
+                                                "scores its difference to every other hand."),
+    "summary_undercut_and_all_cards": _l("+%(undercut)s for undercutting the knocker, +%(all_cards)s for winning "
+                                         "with no cards left."),
+    "summary_stock_out_melds_once_more": _l("When the stock runs out with no knock, everyone melds once more; "
+                                            "then several players may hold nothing and share the win."),
+    "summary_ends_at_target_with_bonuses": _l("The game ends when a total reaches %(target)s: +%(game_bonus)s to "
+                                              "each player who reached it, +%(round_bonus)s per hand won."),
+    "summary_highest_final_total_wins": _l("Highest final total wins; ties are co-winners."),
+    "summary_one_out_scores_zero": _l("Exactly one player goes out each hand: that player has laid down and "
+                                      "scores 0; everyone else scores the cards left in hand."),
 }
 
 
@@ -184,19 +275,26 @@ def say(phrase: rules.Phrase | None) -> str:
 
 # ---- level requirements -----------------------------------------------------------------------
 
-MELD_NOUNS = {"set": ("set", "sets"), "run": ("run", "runs"), "group": ("group", "groups"),
-              "sequence": ("sequence", "sequences")}
+# A meld kind without lengths ("one set", "two runs"), then with them ("a set of three", "two runs of four").
+MELD_COUNTED = {
+    "set": (_l("one set"), _l("%(count)s sets")), "run": (_l("one run"), _l("%(count)s runs")),
+    "group": (_l("one group"), _l("%(count)s groups")),
+    "sequence": (_l("one sequence"), _l("%(count)s sequences")),
+}
+MELD_SIZED = {
+    "set": (_l("a set of %(length)s"), _l("%(count)s sets of %(length)s")),
+    "run": (_l("a run of %(length)s"), _l("%(count)s runs of %(length)s")),
+    "group": (_l("a group of %(length)s"), _l("%(count)s groups of %(length)s")),
+    "sequence": (_l("a sequence of %(length)s"), _l("%(count)s sequences of %(length)s")),
+}
 
 
-def _meld_words(meld: rules.Meld, lengths: bool, first: bool) -> str:
+def _meld_words(meld: rules.Meld, lengths: bool) -> str:
     if meld.kind == "colour":
-        return f"{number_word(meld.min_length)} cards of one colour"
-    one, many = MELD_NOUNS[meld.kind]
-    noun = one if meld.count == 1 else many
-    if not lengths:
-        return f"{number_word(meld.count)} {noun}"
-    count = ("a" if meld.count == 1 else number_word(meld.count)) if first else number_word(meld.count)
-    return f"{count} {noun} of {number_word(meld.min_length)}"
+        return gettext("%(length)s cards of one colour", length=number_word(meld.min_length))
+    one, many = (MELD_SIZED if lengths else MELD_COUNTED)[meld.kind]
+    text = one if meld.count == 1 else many
+    return str(text) % {"count": number_word(meld.count), "length": number_word(meld.min_length)}
 
 
 def _alternative(melds, lengths: bool) -> str:
@@ -204,74 +302,96 @@ def _alternative(melds, lengths: bool) -> str:
     if lengths and len(set(kinds)) == 1 and len(melds) > 1 and any(m.count > 1 for m in melds):
         # Contract round 7: "three sequences, two of four and one of five" reads as one group.
         total = sum(m.count for m in melds)
-        parts = [f"{number_word(m.count)} of {number_word(m.min_length)}" for m in melds]
-        return f"{number_word(total)} {MELD_NOUNS[kinds[0]][1]}: {names_and(parts)}"
-    return " and ".join(_meld_words(m, lengths, True) for m in melds)
+        parts = [gettext("%(count)s of %(length)s", count=number_word(m.count), length=number_word(m.min_length))
+                 for m in melds]
+        noun = str(MELD_COUNTED[kinds[0]][1]) % {"count": number_word(total)}
+        return gettext("%(melds)s: %(parts)s", melds=noun, parts=names_and(parts))
+    return names_and_each(_meld_words(m, lengths) for m in melds)
+
+
+def names_and_each(parts) -> str:
+    """Melds joined by "and" one by one: "one set and one run and one set"."""
+    parts = list(parts)
+    text = parts[0]
+    for part in parts[1:]:
+        text = gettext("%(first)s and %(last)s", first=text, last=part)
+    return text
 
 
 def requirement(level: rules.Level | None) -> str:
     """What a level asks for, from its melds: "one set and one run", "a group of three and a sequence of four"."""
     if level is None:
         return ""
-    text = " or ".join(_alternative(melds, level.lengths_stated) for melds in level.melds)
+    alternatives = [_alternative(melds, level.lengths_stated) for melds in level.melds]
+    text = alternatives[0]
+    for other in alternatives[1:]:
+        text = gettext("%(first)s or %(second)s", first=text, second=other)
     if level.all_at_once:
-        text += ", laid down all at once with no discard"
+        text = gettext("%(requirement)s, laid down all at once with no discard", requirement=text)
     return text
 
 
 # ---- options ----------------------------------------------------------------------------------
 
 OPTION_NAMES = {
-    "progression": "Levels", "winner_rule": "Winner", "dealer_rule": "Next dealer",
-    "allow_no_winner": "A hand with nobody out", "out_bonus": "Score for going out",
-    "jokers": "Jokers", "ace_value": "Aces", "end": "End of the game", "target": "Target",
-    "hands": "Number of hands", "knock_limit": "Knock limit", "undercut_bonus": "Undercut bonus",
-    "all_cards_bonus": "All-cards bonus", "game_bonus": "Game bonus", "round_bonus": "Bonus per hand won",
+    "progression": _l("Levels"), "winner_rule": _l("Winner"), "dealer_rule": _l("Next dealer"),
+    "allow_no_winner": _l("A hand with nobody out"), "out_bonus": _l("Score for going out"),
+    "jokers": _l("Jokers"), "ace_value": _l("Aces"), "end": _l("End of the game"), "target": _l("Target"),
+    "hands": _l("Number of hands"), "knock_limit": _l("Knock limit"), "undercut_bonus": _l("Undercut bonus"),
+    "all_cards_bonus": _l("All-cards bonus"), "game_bonus": _l("Game bonus"),
+    "round_bonus": _l("Bonus per hand won"),
 }
 OPTION_HELP = {
-    "allow_no_winner": "Allow a hand where nobody goes out (stock ran dry)",
-    "out_bonus": "Score of the player who went out",
-    "jokers": "Add one joker fewer than the number of players",
-    "target": "A running total that ends the game",
-    "hands": "Hands in a game when it ends by hands",
-    "knock_limit": "Highest hand value a player may knock with",
-    "undercut_bonus": "Bonus for a winner who did not knock when someone did",
-    "all_cards_bonus": "Bonus for winning with no cards left",
-    "game_bonus": "End bonus for every player whose total reached the target",
-    "round_bonus": "End bonus per hand won",
+    "allow_no_winner": _l("Allow a hand where nobody goes out (stock ran dry)"),
+    "out_bonus": _l("Score of the player who went out"),
+    "jokers": _l("Add one joker fewer than the number of players"),
+    "target": _l("A running total that ends the game"),
+    "hands": _l("Hands in a game when it ends by hands"),
+    "knock_limit": _l("Highest hand value a player may knock with"),
+    "undercut_bonus": _l("Bonus for a winner who did not knock when someone did"),
+    "all_cards_bonus": _l("Bonus for winning with no cards left"),
+    "game_bonus": _l("End bonus for every player whose total reached the target"),
+    "round_bonus": _l("End bonus per hand won"),
 }
 CHOICE_WORDS = {
-    "per_player": "each player climbs the levels alone",
-    "per_round": "everyone plays level k in hand k",
-    "lowest_total": "lowest total",
-    "completers": "lowest total among those who completed the last level",
-    "highest_total": "the highest running total",
-    "highest_hand": "the highest score in the hand just played",
-    "rotate": "the next player",
-    "winner_deals": "the hand's winner",
-    "target": "when a total reaches the target",
-    "hands": "after a fixed number of hands",
-    1: "count 1", 15: "count 15 and play high or low",
+    "per_player": _l("each player climbs the levels alone"),
+    "per_round": _l("everyone plays level k in hand k"),
+    "lowest_total": _l("lowest total"),
+    "completers": _l("lowest total among those who completed the last level"),
+    "highest_total": _l("the highest running total"),
+    "highest_hand": _l("the highest score in the hand just played"),
+    "rotate": _l("the next player"),
+    "winner_deals": _l("the hand's winner"),
+    "target": _l("when a total reaches the target"),
+    "hands": _l("after a fixed number of hands"),
+    1: _l("count 1"), 15: _l("count 15 and play high or low"),
 }
 
 
 def choice_words(value) -> str:
     """A choice in words: "per_player" -> "each player climbs the levels alone"; numbers as they are."""
-    return CHOICE_WORDS.get(value, str(value))
+    return str(CHOICE_WORDS.get(value, value))
+
+
+def option_name(key: str) -> str:
+    return str(OPTION_NAMES.get(key, key.replace("_", " ").capitalize()))
 
 
 def option_help(option: rules.Option) -> str:
     """One line on the new-game form: the option's help, or its choices in words."""
     if option.key in OPTION_HELP:
-        return OPTION_HELP[option.key]
-    return "; or ".join(choice_words(c).capitalize() if i == 0 else choice_words(c)
-                        for i, c in enumerate(option.choices))
+        return str(OPTION_HELP[option.key])
+    words = [choice_words(c) for c in option.choices]
+    text = words[0][:1].upper() + words[0][1:]
+    for other in words[1:]:
+        text = gettext("%(first)s; or %(second)s", first=text, second=other)
+    return text
 
 
 def option_default(option: rules.Option) -> str:
     """The default in words: "on", "off", a number, or the chosen rule."""
     if option.kind == "bool":
-        return "on" if option.default else "off"
+        return pgettext("option", "on") if option.default else pgettext("option", "off")
     if option.kind == "choice":
         return choice_words(option.default)
     return str(option.default)
@@ -280,6 +400,41 @@ def option_default(option: rules.Option) -> str:
 def option_words(option: rules.Option) -> dict:
     """An option as the rules page shows it: name, what it does, the default and the other choices."""
     others = [choice_words(c) for c in option.choices if c != option.default]
-    return {"key": option.key, "name": OPTION_NAMES.get(option.key, option.key.replace("_", " ").capitalize()),
-            "help": OPTION_HELP.get(option.key, ""), "default": option_default(option), "others": others,
+    return {"key": option.key, "name": option_name(option.key),
+            "help": str(OPTION_HELP.get(option.key, "")), "default": option_default(option), "others": others,
             "kind": option.kind, "minimum": option.minimum, "maximum": option.maximum}
+
+
+def option_line(words: dict) -> str:
+    """The rules page's line for an option: its help, the default and the other choices."""
+    if words["others"]:
+        rest = gettext("Usually %(default)s; or %(others)s.", default=words["default"],
+                       others=gettext("; or ").join(words["others"]))
+    elif words["kind"] == "int":
+        rest = gettext("Usually %(default)s (from %(minimum)s to %(maximum)s).", default=words["default"],
+                       minimum=words["minimum"], maximum=words["maximum"])
+    else:
+        rest = gettext("Usually %(default)s.", default=words["default"])
+    return gettext("%(help)s. %(rest)s", help=words["help"], rest=rest) if words["help"] else rest
+
+
+# ---- the deal in words ------------------------------------------------------------------------
+
+def cards_each(count: int) -> str:
+    return gettext("%(count)s each", count=count)
+
+
+def cards_after_dealer(first: int, others: int) -> str:
+    return gettext("%(first)s to the player after the dealer, %(others)s to the others", first=first,
+                   others=others)
+
+
+def cards_in_hands(text: str, hand_word: str, first: int, last: int) -> str:
+    """'10 each in rounds 1–3' or '12 each in round 7', the game's own word for a hand."""
+    if hand_word == "round":
+        if first != last:
+            return gettext("%(cards)s in rounds %(first)s–%(last)s", cards=text, first=first, last=last)
+        return gettext("%(cards)s in round %(first)s", cards=text, first=first)
+    if first != last:
+        return gettext("%(cards)s in hands %(first)s–%(last)s", cards=text, first=first, last=last)
+    return gettext("%(cards)s in hand %(first)s", cards=text, first=first)

@@ -17,18 +17,16 @@ def _cards_in_words(setup: rules.GameSetup, variant: rules.Variant) -> str:
         cards = variant.deal_layout(setup, number, dealer)[3]
         counts = [cards[pid] for pid in setup.player_ids]
         if len(set(counts)) == 1:
-            text = f"{counts[0]} each"
+            text = messages.cards_each(counts[0])
         else:
-            text = f"{counts[1]} to the player after the dealer, {counts[0]} to the others"
+            text = messages.cards_after_dealer(counts[1], counts[0])
         if by_round and by_round[-1][0] == text:
             by_round[-1][2] = number
         else:
             by_round.append([text, number, number])
     if len(by_round) == 1:
         return by_round[0][0]
-    hand = variant.words.hand
-    return "; ".join(f"{text} in {hand}s {first}–{last}" if first != last else f"{text} in {hand} {first}"
-                     for text, first, last in by_round)
+    return "; ".join(messages.cards_in_hands(text, variant.words.hand, first, last) for text, first, last in by_round)
 
 
 def setup_rows(variant: rules.Variant) -> list[dict]:
@@ -55,5 +53,6 @@ def show(variant_key: str):
         variant = rules.get_variant(variant_key)
     except rules.UnknownVariant:
         abort(404)
-    return render("rules/show.html", variant=variant, setup_rows=setup_rows(variant),
-                  options=[messages.option_words(o) for o in variant.options])
+    options = [dict(messages.option_words(o), line=messages.option_line(messages.option_words(o)))
+               for o in variant.options]
+    return render("rules/show.html", variant=variant, setup_rows=setup_rows(variant), options=options)

@@ -32,7 +32,11 @@ def audit_change(entry, names: dict) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
-        variant_name=lambda key: rules.get_variant(key).name,
+        variant_name=lambda key: messages.game_name(rules.get_variant(key).name),
+        game_name=messages.game_name,
+        game_word=messages.game_word,
+        direction_words=messages.direction,
+        category_label=messages.category_label,
         category_fields=category_fields,
         preview_value=preview_value,
         audit_change=audit_change,

@@ -20,7 +20,6 @@ PENDING = {
     "guests/save.html",
     "leagues/index.html", "leagues/join.html", "leagues/show.html",
     "main/home.html", "main/welcome.html",
-    "rules/index.html", "rules/show.html",
 }
 
 
