@@ -4,7 +4,7 @@ import importlib.util
 from pathlib import Path
 
 import pytest
-from sqlalchemy import create_engine, text
+from sqlalchemy import create_engine, event, text
 
 from conftest import ON_POSTGRES
 from ramo_keeper.extensions import db
@@ -68,3 +68,33 @@ def test_pages_still_read_while_another_process_holds_sqlites_write_lock(table):
     writer.dispose()
     with table.app.app_context():
         assert db.session.execute(text("PRAGMA journal_mode")).scalar() == "wal"
+
+
+def test_a_game_read_while_a_write_commits_shows_one_version_of_the_game(table):
+    """Seats and hands come from two statements: a write committed between them must not be half seen."""
+    game_id = table.new_game("rummy", ["A", "B", "C"])
+    table.post_hand(game_id, out="A", cards={"B": {"pips": 9}})
+    writer = create_engine(table.app.config["SQLALCHEMY_DATABASE_URI"])
+    interfered = []
+
+    def write_in_between(conn, cursor, statement, *args):
+        # Just before the hands are read, another phone's write commits: a new version with new scores.
+        if not interfered and "FROM game LEFT OUTER JOIN hand" in statement:
+            interfered.append(True)
+            with writer.begin() as other:
+                other.execute(text("UPDATE game SET version = version + 1 WHERE id = :id"), {"id": game_id})
+                other.execute(text("UPDATE hand_result SET score = 1000"))
+
+    with table.app.app_context():
+        version = db.session.get(Game, game_id).version
+        db.session.rollback()
+        event.listen(db.engine, "before_cursor_execute", write_in_between)
+        try:
+            game = load_game(game_id)
+        finally:
+            event.remove(db.engine, "before_cursor_execute", write_in_between)
+        scores = {r.score for r in game.hands[0].results}
+        assert interfered
+        # Either all from before the write (SQLite's snapshot) or all after it (read again): never a mix.
+        assert (game.version, scores) in ((version, {9, 0}), (version + 1, {1000})), (game.version, scores)
+    writer.dispose()

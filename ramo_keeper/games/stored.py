@@ -7,7 +7,8 @@ same `rules.GameState` from those columns (`stored_state`) in a fixed number of 
 tests/test_scoring.py checks the two are equal after random records, edits and undos.
 """
 
-from sqlalchemy.orm import joinedload, selectinload
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
 from ..extensions import db
@@ -15,20 +16,32 @@ from ..models import Game, GameResult, Hand, Seat, utcnow
 from . import inputs
 
 
-def _loaded(hands: bool):
-    """Game, league, season, seats and players in one statement; hands and their rows in one more."""
-    options = [joinedload(Game.league), joinedload(Game.season),
-               joinedload(Game.seats).joinedload(Seat.player)]
-    if hands:
-        options.append(selectinload(Game.hands).joinedload(Hand.results))
-    return options
+def _head():
+    """Game, league, season, seats and players: one statement."""
+    return (joinedload(Game.league), joinedload(Game.season), joinedload(Game.seats).joinedload(Seat.player))
 
 
 def load_game(game_id: int, hands: bool = True) -> Game | None:
-    """A game ready to show: two statements with its hands, one without."""
-    return db.session.execute(
-        db.select(Game).where(Game.id == game_id).options(*_loaded(hands))
-    ).unique().scalar_one_or_none()
+    """A game ready to show: one statement without its hands, two with them, from one version of the game.
+
+    The seats' standings and the hands come from two statements. On PostgreSQL (read committed) a
+    write could commit between them, so the second statement reads the game's version again and the
+    pair is read anew if it moved: a scoreboard never mixes two versions under one ETag.
+    """
+    for _ in range(5):
+        game = db.session.execute(
+            db.select(Game).where(Game.id == game_id).options(*_head()).execution_options(populate_existing=True)
+        ).unique().scalar_one_or_none()
+        if game is None or not hands:
+            return game
+        rows = db.session.execute(
+            db.select(Game.version, Hand).outerjoin(Hand, Hand.game_id == Game.id).where(Game.id == game_id)
+            .options(joinedload(Hand.results)).order_by(Hand.number).execution_options(populate_existing=True)
+        ).unique().all()
+        if rows and rows[0][0] == game.version:
+            set_committed_value(game, "hands", [hand for _, hand in rows if hand is not None])
+            return game
+    raise RuntimeError(f"Game {game_id} kept changing while it was read.")
 
 
 def lock_game(game_id: int) -> Game | None:
@@ -44,10 +57,7 @@ def lock_game(game_id: int) -> Game | None:
     ).scalar_one_or_none()
     if game is None:
         return None
-    return db.session.execute(
-        db.select(Game).where(Game.id == game_id).options(*_loaded(True))
-        .execution_options(populate_existing=True)
-    ).unique().scalar_one()
+    return load_game(game_id)
 
 
 def setup_of(game: Game) -> rules.GameSetup:
