@@ -98,3 +98,42 @@ def test_a_game_read_while_a_write_commits_shows_one_version_of_the_game(table):
         # Either all from before the write (SQLite's snapshot) or all after it (read again): never a mix.
         assert (game.version, scores) in ((version, {9, 0}), (version + 1, {1000})), (game.version, scores)
     writer.dispose()
+
+
+def test_upgrading_a_database_with_games_keeps_every_row_and_fills_the_derived_values(app):
+    """From revision 0001 with one Rummy hand in it: nothing is lost (no table is copied) and the scores appear."""
+    from flask_migrate import upgrade
+
+    from conftest import mark_schema_changed
+
+    with app.app_context():
+        db.drop_all()
+        db.session.execute(text("DROP TABLE IF EXISTS alembic_version"))
+        db.session.commit()
+        mark_schema_changed()
+        upgrade(revision="0001")
+        now = "2026-11-30 20:00:00"
+        for statement in (
+            "INSERT INTO league (id, name, created_at) VALUES (1, 'L', :now)",
+            "INSERT INTO player (id, league_id, name, name_key, archived, created_at) VALUES "
+            "(1, 1, 'Ann', 'ann', false, :now), (2, 1, 'Bo', 'bo', false, :now), (3, 1, 'Cy', 'cy', false, :now)",
+            "INSERT INTO game (id, league_id, variant, options, first_dealer_id, status, version, created_at,"
+            " updated_at) VALUES (1, 1, 'rummy', :options, 1, 'in_progress', 2, :now, :now)",
+            "INSERT INTO seat (id, game_id, player_id, position) VALUES (1, 1, 1, 0), (2, 1, 2, 1), (3, 1, 3, 2)",
+            "INSERT INTO hand (id, game_id, number, created_at) VALUES (1, 1, 1, :now)",
+            "INSERT INTO hand_result (id, hand_id, player_id, position, cards, went_out, laid_down, knocked,"
+            " went_rummy) VALUES (1, 1, 1, 0, :out, true, false, false, false),"
+            " (2, 1, 2, 1, :bo, false, false, false, false), (3, 1, 3, 2, :cy, false, false, false, false)",
+        ):
+            db.session.execute(text(statement), {
+                "now": now, "out": '{"pips": 0, "tens": 0, "aces": 0}', "bo": '{"pips": 9, "tens": 0, "aces": 0}',
+                "cy": '{"pips": 0, "tens": 1, "aces": 0}',
+                "options": '{"ace_value": 1, "end": "target", "target": 150, "hands": 10, "dealer_rule": "rotate"}'})
+        db.session.commit()
+        upgrade()
+        game = load_game(1)
+        # Ann went out: Bo's 9 pips and Cy's ten score 9 + 10 = 19 for her; Ann dealt, so Bo deals next.
+        assert [(s.player.name, s.total) for s in game.seats] == [("Ann", 19), ("Bo", 0), ("Cy", 0)]
+        assert [r.score for r in game.hands[0].results] == [19, 0, 0]
+        assert (game.hand_count, game.next_dealer_id, game.hands[0].dealer_id) == (1, 2, 1)
+        assert stored_state(game) == state_of(game)

@@ -19,30 +19,32 @@ branch_labels = None
 depends_on = None
 
 FLAGS = ("went_out", "laid_down", "knocked", "went_rummy")
+NEW_COLUMNS = (
+    ('game', lambda: sa.Column('hand_count', sa.Integer(), nullable=False, server_default='0')),
+    ('game', lambda: sa.Column('next_dealer_id', sa.Integer(), nullable=True)),
+    ('game', lambda: sa.Column('winner_ids', sa.JSON(), nullable=False, server_default=sa.text("'[]'"))),
+    ('seat', lambda: sa.Column('total', sa.Integer(), nullable=False, server_default='0')),
+    ('seat', lambda: sa.Column('level', sa.Integer(), nullable=True)),
+    ('seat', lambda: sa.Column('completed', sa.Boolean(), nullable=False, server_default=sa.false())),
+    ('seat', lambda: sa.Column('rounds_won', sa.Integer(), nullable=False, server_default='0')),
+    ('seat', lambda: sa.Column('rank', sa.Integer(), nullable=False, server_default='1')),
+    ('seat', lambda: sa.Column('end_bonus', sa.Integer(), nullable=False, server_default='0')),
+    ('seat', lambda: sa.Column('place', sa.Integer(), nullable=False, server_default='1')),
+    ('hand', lambda: sa.Column('dealer_id', sa.Integer(), nullable=True)),
+    ('hand', lambda: sa.Column('winner_ids', sa.JSON(), nullable=False, server_default=sa.text("'[]'"))),
+    ('hand_result', lambda: sa.Column('value', sa.Integer(), nullable=False, server_default='0')),
+    ('hand_result', lambda: sa.Column('score', sa.Integer(), nullable=False, server_default='0')),
+    ('hand_result', lambda: sa.Column('level_before', sa.Integer(), nullable=True)),
+    ('hand_result', lambda: sa.Column('level_after', sa.Integer(), nullable=True)),
+    ('hand_result', lambda: sa.Column('completed', sa.Boolean(), nullable=False, server_default=sa.false())),
+)
 
 
 def upgrade():
-    with op.batch_alter_table('game', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('hand_count', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('next_dealer_id', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('winner_ids', sa.JSON(), nullable=False, server_default=sa.text("'[]'")))
-    with op.batch_alter_table('seat', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('total', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('level', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('completed', sa.Boolean(), nullable=False, server_default=sa.false()))
-        batch_op.add_column(sa.Column('rounds_won', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('rank', sa.Integer(), nullable=False, server_default='1'))
-        batch_op.add_column(sa.Column('end_bonus', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('place', sa.Integer(), nullable=False, server_default='1'))
-    with op.batch_alter_table('hand', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('dealer_id', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('winner_ids', sa.JSON(), nullable=False, server_default=sa.text("'[]'")))
-    with op.batch_alter_table('hand_result', schema=None) as batch_op:
-        batch_op.add_column(sa.Column('value', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('score', sa.Integer(), nullable=False, server_default='0'))
-        batch_op.add_column(sa.Column('level_before', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('level_after', sa.Integer(), nullable=True))
-        batch_op.add_column(sa.Column('completed', sa.Boolean(), nullable=False, server_default=sa.false()))
+    # Plain ALTER TABLE ADD COLUMN, never batch mode: on SQLite batch mode copies a table and drops the
+    # old one, and with foreign keys on that drop cascades to every seat, hand and result of the games.
+    for table, column in NEW_COLUMNS:
+        op.add_column(table, column())
     backfill(op.get_bind())
 
 
@@ -88,16 +90,6 @@ def backfill(bind) -> None:
 
 
 def downgrade():
-    with op.batch_alter_table('hand_result', schema=None) as batch_op:
-        for column in ('completed', 'level_after', 'level_before', 'score', 'value'):
-            batch_op.drop_column(column)
-    with op.batch_alter_table('hand', schema=None) as batch_op:
-        batch_op.drop_column('winner_ids')
-        batch_op.drop_column('dealer_id')
-    with op.batch_alter_table('seat', schema=None) as batch_op:
-        for column in ('place', 'end_bonus', 'rank', 'rounds_won', 'completed', 'level', 'total'):
-            batch_op.drop_column(column)
-    with op.batch_alter_table('game', schema=None) as batch_op:
-        batch_op.drop_column('winner_ids')
-        batch_op.drop_column('next_dealer_id')
-        batch_op.drop_column('hand_count')
+    # ALTER TABLE DROP COLUMN (SQLite 3.35+), for the same reason as above: no batch copy of the tables.
+    for table, column in reversed(NEW_COLUMNS):
+        op.drop_column(table, column().name)
