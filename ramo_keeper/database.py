@@ -25,9 +25,17 @@ def init_app(app: Flask) -> None:
         return response
 
 
-def _takes_write_lock() -> bool:
-    """A request that may write: anything but GET/HEAD/OPTIONS. Work outside a request (CLI) is one writer."""
-    return has_request_context() and request.method not in READ_ONLY_METHODS
+def _begin_statement() -> str | None:
+    """How a SQLite transaction begins: IMMEDIATE for a request that may write, none for a reading request.
+
+    A reading request (GET, HEAD, OPTIONS) runs each statement on its own, as PostgreSQL's read
+    committed does: it never holds a snapshot, so an occasional write in it (a token's last use)
+    waits for the lock instead of failing, and a game read checks the version itself
+    (games/stored.load_game). Work outside a request (CLI, scripts) is a plain transaction.
+    """
+    if not has_request_context():
+        return "BEGIN"
+    return None if request.method in READ_ONLY_METHODS else "BEGIN IMMEDIATE"
 
 
 def configure_sqlite(engine: Engine) -> None:
@@ -36,10 +44,10 @@ def configure_sqlite(engine: Engine) -> None:
     PRAGMAs are per connection, so they run on each one the pool opens. A write request begins its
     transaction with BEGIN IMMEDIATE at its first statement: it waits (busy timeout) for the one
     writer at a time, and then reads and writes the game with nobody writing in between, which is
-    what a row lock does on PostgreSQL. Reading requests begin a plain (deferred) transaction, and
-    WAL lets them read while a writer holds the lock. The driver's own transaction handling is
-    switched off (isolation_level = None): it would begin only at the first INSERT/UPDATE, after the
-    reads that decide what to write.
+    what a row lock does on PostgreSQL. Reading requests take no lock at all, and WAL lets them read
+    while a writer holds it. The driver's own transaction handling is switched off
+    (isolation_level = None): it would begin only at the first INSERT/UPDATE, after the reads that
+    decide what to write.
     """
     if engine.dialect.name != "sqlite":
         return
@@ -58,4 +66,6 @@ def configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(connection):
         # Straight to the driver: a BEGIN is not one of the request's statements (tests count those).
-        connection.connection.dbapi_connection.execute("BEGIN IMMEDIATE" if _takes_write_lock() else "BEGIN")
+        statement = _begin_statement()
+        if statement:
+            connection.connection.dbapi_connection.execute(statement)

@@ -6,6 +6,7 @@ once per accepted write.
 """
 
 import hashlib
+import json
 import re
 import threading
 
@@ -119,16 +120,28 @@ def test_racing_appends_move_the_version_once_each_keep_hands_gapless_and_one_et
     appending = threading.Event()
     appending.set()
 
-    def poll():
+    def poll_live():
         # The live board, as a friend's phone polls it: each validator must stand for one scoreboard.
         while appending.is_set():
             status, headers, body = server.request("GET", live, headers={"HX-Request": "true"})
             if status != 200:
                 errors.append(status)
+                continue
             seen.setdefault(headers["ETag"], set()).add(hashlib.sha256(body).hexdigest())
 
-    poller = threading.Thread(target=poll)
-    poller.start()
+    def poll_api():
+        # A script reading the game through the API (whose token lookup writes) alongside the appends.
+        while appending.is_set():
+            status, headers, game = api.call("GET", f"/games/{game_id}")
+            if status != 200:
+                errors.append(status)
+                continue
+            seen.setdefault("api" + headers["ETag"], set()).add(
+                hashlib.sha256(json.dumps(game["hands"], sort_keys=True).encode()).hexdigest())
+
+    pollers = [threading.Thread(target=poll_live), threading.Thread(target=poll_api)]
+    for poller in pollers:
+        poller.start()
 
     def append(i):
         return [apis[i].call("POST", f"/games/{game_id}/hands", hand_body(players, players[(i + k) % 3], 2 + k),
@@ -138,7 +151,8 @@ def test_racing_appends_move_the_version_once_each_keep_hands_gapless_and_one_et
         answers = [status for statuses in race(append) for status in statuses]
     finally:
         appending.clear()
-        poller.join(60)
+        for poller in pollers:
+            poller.join(60)
     assert answers == [201] * (RACERS * appends_each), answers
     status, headers, game = api.call("GET", f"/games/{game_id}")
     assert [h["number"] for h in game["hands"]] == list(range(1, RACERS * appends_each + 1))
