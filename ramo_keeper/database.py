@@ -1,6 +1,6 @@
 """Transactions: one commit point per request, and SQLite connections that lock before they read."""
 
-from flask import Flask, has_request_context, request
+from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -25,17 +25,30 @@ def init_app(app: Flask) -> None:
         return response
 
 
-def _begin_statement() -> str | None:
+def _begin_statement(dbapi_connection) -> str | None:
     """How a SQLite transaction begins: IMMEDIATE for a request that may write, none for a reading request.
 
     A reading request (GET, HEAD, OPTIONS) runs each statement on its own, as PostgreSQL's read
     committed does: it never holds a snapshot, so an occasional write in it (a token's last use)
-    waits for the lock instead of failing, and a game read checks the version itself
-    (games/stored.load_game). Work outside a request (CLI, scripts) is a plain transaction.
+    is not refused for a stale one, and a game read checks the version itself
+    (games/stored.load_game). A writing request takes the lock once: a second connection it opens
+    while its first holds the lock (the token note) begins deferred, so it never waits for its own
+    request. Work outside a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
-    return None if request.method in READ_ONLY_METHODS else "BEGIN IMMEDIATE"
+    if request.method in READ_ONLY_METHODS:
+        return None
+    holder = g.get("sqlite_write_lock")
+    if holder is not None and holder is not dbapi_connection:
+        return "BEGIN"
+    g.sqlite_write_lock = dbapi_connection
+    return "BEGIN IMMEDIATE"
+
+
+def _released(dbapi_connection) -> None:
+    if has_request_context() and g.get("sqlite_write_lock") is dbapi_connection:
+        g.sqlite_write_lock = None
 
 
 def configure_sqlite(engine: Engine) -> None:
@@ -66,6 +79,12 @@ def configure_sqlite(engine: Engine) -> None:
     @event.listens_for(engine, "begin")
     def _begin(connection):
         # Straight to the driver: a BEGIN is not one of the request's statements (tests count those).
-        statement = _begin_statement()
+        dbapi_connection = connection.connection.dbapi_connection
+        statement = _begin_statement(dbapi_connection)
         if statement:
-            connection.connection.dbapi_connection.execute(statement)
+            dbapi_connection.execute(statement)
+
+    @event.listens_for(engine, "commit")
+    @event.listens_for(engine, "rollback")
+    def _end(connection):
+        _released(connection.connection.dbapi_connection)

@@ -11,7 +11,7 @@ from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, state_of, stored_state
 from ramo_keeper.models import Game, Hand, HandResult, Seat
 
-MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0003_core_stored_state.py"
+MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0004_core_stored_state.py"
 
 
 def migration():
