@@ -11,7 +11,7 @@ from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, state_of, stored_state
 from ramo_keeper.models import Game, Hand, HandResult, Seat
 
-MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0004_core_stored_state.py"
+MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0005_core_stored_state.py"
 
 
 def migration():
@@ -137,3 +137,29 @@ def test_upgrading_a_database_with_games_keeps_every_row_and_fills_the_derived_v
         assert [r.score for r in game.hands[0].results] == [19, 0, 0]
         assert (game.hand_count, game.next_dealer_id, game.hands[0].dealer_id) == (1, 2, 1)
         assert stored_state(game) == state_of(game)
+
+
+def test_an_imported_backup_stores_the_same_derived_values_a_replay_gives(table):
+    from ramo_keeper.leagues.backup import export_league, import_league
+    from ramo_keeper.leagues.service import create_league
+    from ramo_keeper.models import League, User
+
+    rummy = table.new_game("rummy", ["A", "B", "C"], end="hands", hands=2)
+    table.post_hand(rummy, out="A", cards={"B": {"pips": 9}})
+    table.post_hand(rummy, out="B", cards={"A": {"pips": 20}, "C": {"pips": 4}})
+    ramo = table.new_game("ramo", ["A", "B", "C", "D"], dealer="C")
+    table.post_hand(ramo, out="D", laid=["A"], cards={"A": {"low": 3}, "B": {"low": 5}, "C": {"high": 1}})
+    with table.app.app_context():
+        data = export_league(db.session.get(League, table.league_id))
+        copy = create_league(db.session.execute(db.select(User)).scalar_one(), "Copy")
+        import_league(copy, data)
+        db.session.commit()
+        imported = db.session.execute(db.select(Game.id).filter_by(league_id=copy.id).order_by(Game.id)).scalars()
+        games = [load_game(game_id) for game_id in imported]
+        assert [g.status for g in games] == ["finished", "in_progress"]
+        for game in games:
+            assert stored_state(game) == state_of(game)
+        # Rummy: A 9, B 24, C 0 and B won; Ramo: C dealt hand 1, so D deals next (the deal passes left).
+        assert [s.total for s in games[0].seats] == [9, 24, 0]
+        assert [s.player.name for s in games[0].seats if s.player_id in games[0].winner_ids] == ["B"]
+        assert games[1].hands[0].dealer_id == games[1].seats[2].player_id

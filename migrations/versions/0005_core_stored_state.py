@@ -1,7 +1,7 @@
 """store what the rules derive at each write, so reads never replay
 
-Revision ID: 0004_core_stored_state
-Revises: 0003_perf_standings_index
+Revision ID: 0005_core_stored_state
+Revises: 0004_security_sessions
 Create Date: 2026-12-01 02:10:00
 
 Adds each hand's dealer and winners, each line's value, score and levels, each seat's standing and
@@ -13,8 +13,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0004_core_stored_state'
-down_revision = '0003_perf_standings_index'
+revision = '0005_core_stored_state'
+down_revision = '0004_security_sessions'
 branch_labels = None
 depends_on = None
 
