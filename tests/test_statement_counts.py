@@ -12,7 +12,7 @@ from ramo_keeper.extensions import db
 GAME_PAGE = 5  # user, game+league+season+seats+players, hands+lines, membership, corrections with their authors
 API_GAME = 4  # token with its user, game+seats+players, hands+lines, membership
 BOARD_UNCHANGED = 2  # user, then version and membership in one statement
-BOARD = 4  # user, version and membership, game+seats+players, hands+lines
+BOARD = 6  # user, version and membership, game+seats+players, hands+lines, membership, corrections (the play area)
 LIVE_UNCHANGED = 1  # version by share token
 
 
