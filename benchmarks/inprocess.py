@@ -59,11 +59,11 @@ def build_app(folder: str):
             game = games.create_game(league, owner, "rummy", players, options={"end": "hands", "hands": 60})
             for n in range(size):
                 winner = players[n % 4]
-                games.record_hand(game, owner, rules.HandInput(tuple(
+                games.record_hand(game.id, owner, rules.HandInput(tuple(
                     rules.PlayerResult(p, {} if p == winner else {"pips": 5}, went_out=p == winner)
                     for p in players)))
             ids[size] = game.id
-            games.share(game)
+            games.share(game.id)
         db.session.commit()
         tokens = {size: db.session.get(games.Game, gid).share_token for size, gid in ids.items()}
     return app, ids, tokens

@@ -56,11 +56,11 @@ def _league(user, name: str, finished: int) -> LeagueIds:
     players = [add_player(league, player).id for player in ("Ana", "Bo", "Cy", "Di")]
     for n in range(finished):
         game = games.create_game(league, user, "rummy", players, options={"end": "hands", "hands": 1})
-        games.record_hand(game, user, rummy_hand(players, n))
+        games.record_hand(game.id, user, rummy_hand(players, n))
     read = games.create_game(league, user, "ramo", players)
     for n in range(READ_GAME_HANDS):
-        games.record_hand(read, user, ramo_hand(players, n))
-    token = games.share(read)
+        games.record_hand(read.id, user, ramo_hand(players, n))
+    token = games.share(read.id)
     entry = games.create_game(league, user, "rummy", players, options={"end": "hands", "hands": ENTRY_GAME_HANDS})
     db.session.commit()
     return LeagueIds(league.id, league.seasons[0].id, players, read.id, token, entry.id)

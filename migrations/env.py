@@ -94,10 +94,11 @@ def run_migrations_online():
     with connectable.connect() as connection:
         # SQLite's batch mode rebuilds a table by dropping it: with foreign keys on, that drop would
         # cascade (deleting every membership of a rebuilt "user" table). Off while migrating, back on after;
-        # the PRAGMA only works outside a transaction, so it runs before the migration's begins.
+        # the PRAGMA only works outside a transaction, so it goes straight to the driver: through
+        # SQLAlchemy it would first begin one (ramo_keeper/database.py begins SQLite transactions itself).
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.connection.dbapi_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(
             connection=connection,
             target_metadata=get_metadata(),
@@ -108,7 +109,7 @@ def run_migrations_online():
             context.run_migrations()
         if sqlite:
             connection.commit()
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.connection.dbapi_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

@@ -6,9 +6,8 @@ from flask import Flask, has_request_context
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from . import i18n
+from . import database, i18n
 from .config import load_config
-from .database import configure_sqlite
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
 
@@ -71,8 +70,7 @@ def create_app(test_config: dict | None = None) -> Flask:
                    default_translation_directories=os.path.join(root, "translations"))
     i18n.init_app(app)
     compress.init_app(app)
-    with app.app_context():
-        configure_sqlite(db.engine)
+    database.init_app(app)
 
     from . import web
 

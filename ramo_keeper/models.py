@@ -1,4 +1,4 @@
-"""Database tables. No scoring happens here: see games/stored.py and rules/."""
+"""Database tables. No scoring happens here: see games/stored.py (which stores what rules/ derives)."""
 
 from datetime import UTC, datetime
 
@@ -176,6 +176,10 @@ class Game(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
     finished_at: Mapped[datetime | None]
+    # Derived by the rules at each write (games/stored.py), so reads never replay the hands.
+    hand_count: Mapped[int] = mapped_column(default=0)
+    next_dealer_id: Mapped[int | None]
+    winner_ids: Mapped[list] = mapped_column(JSON, default=list)
 
     league: Mapped[League] = relationship()
     season: Mapped[Season | None] = relationship()
@@ -194,6 +198,14 @@ class Seat(db.Model):
     game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
+    # The player's standing after the last hand, derived by the rules at each write.
+    total: Mapped[int] = mapped_column(default=0)
+    level: Mapped[int | None]
+    completed: Mapped[bool] = mapped_column(default=False)
+    rounds_won: Mapped[int] = mapped_column(default=0)
+    rank: Mapped[int] = mapped_column(default=1)
+    end_bonus: Mapped[int] = mapped_column(default=0)
+    place: Mapped[int] = mapped_column(default=1)
 
     game: Mapped[Game] = relationship(back_populates="seats")
     player: Mapped[Player] = relationship()
@@ -210,6 +222,9 @@ class Hand(db.Model):
     request_fingerprint: Mapped[str | None] = mapped_column(String(64))
     created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Derived at each write: who dealt it and who won it.
+    dealer_id: Mapped[int | None]
+    winner_ids: Mapped[list] = mapped_column(JSON, default=list)
 
     game: Mapped[Game] = relationship(back_populates="hands")
     results: Mapped[list["HandResult"]] = relationship(
@@ -218,7 +233,11 @@ class Hand(db.Model):
 
 
 class HandResult(db.Model):
-    """One player's stored inputs for one hand: the only facts scores are derived from."""
+    """One player's stored inputs for one hand (the only facts scores are derived from), and what they scored.
+
+    The flags are the effective ones (Ramo's out player laid down); value, score and levels are
+    derived by the rules at each write and equal a full replay (tests/test_scoring.py).
+    """
 
     __table_args__ = (UniqueConstraint("hand_id", "player_id"),)
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -230,6 +249,11 @@ class HandResult(db.Model):
     laid_down: Mapped[bool] = mapped_column(default=False)
     knocked: Mapped[bool] = mapped_column(default=False)
     went_rummy: Mapped[bool] = mapped_column(default=False)
+    value: Mapped[int] = mapped_column(default=0)
+    score: Mapped[int] = mapped_column(default=0)
+    level_before: Mapped[int | None]
+    level_after: Mapped[int | None]
+    completed: Mapped[bool] = mapped_column(default=False)
 
     hand: Mapped[Hand] = relationship(back_populates="results")
 

@@ -1,5 +1,7 @@
 """Hand entry: fragments, validation messages next to the player, idempotency, edits and undo."""
 
+import re
+
 import pytest
 from markupsafe import escape
 
@@ -169,13 +171,20 @@ def test_editing_an_earlier_hand_recomputes_everything_after_it_and_is_audited(t
     assert "changed B" in table.web.get(f"/games/{ramo}").get_data(as_text=True)
 
 
-def test_an_edit_from_a_stale_form_is_refused(table, ramo):
+def test_an_edit_from_a_stale_form_is_refused_with_409_and_the_current_values(table, ramo):
     table.post_hand(ramo, **RAMO_HAND_1)
-    data = table.hand_data(**RAMO_HAND_1)
-    data["expected_version"] = "1"  # the game has moved on since
+    before = table.totals(ramo)
+    # B held 7 low cards, says this phone; but it opened the hand at version 1 and the game is at 2.
+    data = table.hand_data(**{**RAMO_HAND_1, "cards": {**RAMO_HAND_1["cards"], "B": {"low": 7}}})
+    data["expected_version"] = "1"
     response = table.web.post(f"/games/{ramo}/hands/1", data)
-    assert response.status_code == 422
-    assert "The game changed since you opened this hand" in response.get_data(as_text=True)
+    page = response.get_data(as_text=True)
+    assert response.status_code == 409
+    assert "was changed from another phone since you opened it" in page
+    # The form shows hand 1 as stored (B: 5 low cards) and the version it is at now, ready to correct again.
+    assert re.search(rf'name="c_{table.id("B")}_low"[^>]*value="5"', page)
+    assert 'name="expected_version" type="hidden" value="2"' in page
+    assert table.totals(ramo) == before
 
 
 def test_an_edit_that_breaks_a_later_hand_is_refused_and_changes_nothing(table):

@@ -1,4 +1,5 @@
-"""Stored per-game results are a cache of the replay: they must equal a full recompute."""
+"""What is stored at each write (per-hand scores, standings, per-game results) is a cache of the replay:
+it must equal a full recompute."""
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -6,7 +7,7 @@ from hypothesis import strategies as st
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
-from ramo_keeper.games.stored import load_game, state_of
+from ramo_keeper.games.stored import load_game, state_of, stored_state
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import GameResult, User
 
@@ -25,6 +26,14 @@ def stored(game) -> dict:
     return {r.player_id: (r.place, r.points, r.won, r.total, r.hands_played) for r in rows}
 
 
+def assert_cache_equals_replay(game_id: int) -> None:
+    """Read back from the database, the stored state and results equal a replay of the stored inputs."""
+    db.session.expire_all()
+    game = load_game(game_id)
+    assert stored_state(game) == state_of(game)
+    assert stored(game) == recomputed(game)
+
+
 def rummy_hand(players, winner, pips):
     return rules.HandInput(tuple(
         rules.PlayerResult(pid, {} if pid == winner else {"pips": pip}, went_out=pid == winner)
@@ -34,8 +43,9 @@ def rummy_hand(players, winner, pips):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(hands=st.lists(st.tuples(st.integers(0, 2), st.lists(st.sampled_from([0, 2, 9, 30]), min_size=3,
                                                             max_size=3)), min_size=1, max_size=6),
-       edit_at=st.integers(0, 5), undo=st.booleans())
-def test_stored_results_equal_a_full_recompute_after_records_edits_and_undos(app, hands, edit_at, undo):
+       edit_at=st.integers(0, 5), edit_winner=st.integers(0, 2), undo=st.booleans())
+def test_stored_state_and_results_equal_a_full_recompute_after_records_edits_and_undos(app, hands, edit_at,
+                                                                                       edit_winner, undo):
     with app.app_context():
         db.session.rollback()
         owner = db.session.execute(db.select(User)).scalar_one_or_none()
@@ -44,23 +54,27 @@ def test_stored_results_equal_a_full_recompute_after_records_edits_and_undos(app
             db.session.add(owner)
         league = create_league(owner, "L")
         players = [add_player(league, name).id for name in ("A", "B", "C")]
-        game = games.create_game(league, owner, "rummy", players, options={"target": 60})
-        for winner, pips in hands:
-            if game.status == "finished":
-                break
-            games.record_hand(game, owner, rummy_hand(players, players[winner], pips))
-            assert stored(game) == recomputed(game)
-        if game.hands and edit_at < len(game.hands):
-            try:
-                games.edit_hand(game, owner, edit_at + 1, rummy_hand(players, players[0], [0, 0, 0]))
-            except games.ServiceError:
-                db.session.rollback()
-                game = load_game(game.id)
-            assert stored(game) == recomputed(game)
-        if undo and game.hands:
-            games.undo_last_hand(game, owner)
-            assert stored(game) == recomputed(game)
+        game_id = games.create_game(league, owner, "rummy", players, options={"target": 60}).id
         db.session.commit()
+        assert_cache_equals_replay(game_id)
+        for winner, pips in hands:
+            if load_game(game_id).status == "finished":
+                break
+            games.record_hand(game_id, owner, rummy_hand(players, players[winner], pips))
+            db.session.commit()
+            assert_cache_equals_replay(game_id)
+        count = load_game(game_id).hand_count
+        if edit_at < count:
+            try:
+                games.edit_hand(game_id, owner, edit_at + 1, rummy_hand(players, players[edit_winner], [0, 40, 40]))
+                db.session.commit()
+            except games.ServiceError:  # an edit that ends the game before a later hand: refused, nothing kept
+                db.session.rollback()
+            assert_cache_equals_replay(game_id)
+        if undo and count:
+            games.undo_last_hand(game_id, owner)
+            db.session.commit()
+            assert_cache_equals_replay(game_id)
 
 
 def test_game_page_queries_do_not_grow_with_the_number_of_hands(table):

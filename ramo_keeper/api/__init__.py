@@ -90,16 +90,6 @@ def authenticate():
     return None
 
 
-@bp.after_request
-def finish(response):
-    # One transaction per request: a rejected request changes nothing, an accepted one is kept.
-    if response.status_code < 400:
-        db.session.commit()
-    else:
-        db.session.rollback()
-    return response
-
-
 @bp.errorhandler(ServiceError)
 def service_error(err: ServiceError):
     db.session.rollback()

@@ -4,9 +4,11 @@ import re
 
 from flask import abort, jsonify, request, url_for
 
-from ..access import require_league
-from ..games import service
-from ..games.stored import load_game, state_of
+from ..access import membership_for, require_league
+from ..extensions import db
+from ..games import inputs, service
+from ..games.stored import load_game, stored_state
+from ..models import Game as GameRow
 from . import error, route, user
 from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody
@@ -22,26 +24,23 @@ HEADERS = {
 }
 
 
-def _game(game_id: int, role: str):
-    """The game, or 404 when it does not exist or lies in a league the caller is not in."""
-    game = load_game(game_id)
-    if game is None:
+def _allowed(game_id: int, role: str) -> None:
+    """404 when the game does not exist or lies in a league the caller is not in; 403 below `role`."""
+    league_id = db.session.execute(db.select(GameRow.league_id).where(GameRow.id == game_id)).scalar_one_or_none()
+    membership = membership_for(league_id, user()) if league_id is not None else None
+    if membership is None:
         abort(404)
-    require_league(game.league_id, role, user())
-    return game
+    if role == "scorer" and not membership.can_write:
+        abort(403)
 
 
-def _reply(game, status: int = 200, headers=None):
-    response = jsonify(game_dict(game, state_of(game)))
+def _reply(game, state, status: int = 200, headers=None):
+    """The Game, built from what is stored (or the state a write just stored): never a replay."""
+    response = jsonify(game_dict(game, state))
     response.status_code = status
     response.headers["ETag"] = f'"{game.version}"'
     response.headers.update(headers or {})
     return response
-
-
-def _hand(game, number: int):
-    if service.hand_row(game, number) is None:
-        abort(404, f"Hand {number} does not exist in game {game.id}.")
 
 
 @route("POST", "/leagues/{league_id}/games", 201, Game, GameBody, errors=(400, 403, 404, 409, 422))
@@ -51,13 +50,18 @@ def create_game(league_id: int, body: GameBody):
     default_season = "season_id" not in body.model_fields_set  # omitted: current season; null: none
     game = service.create_game(league, user(), body.variant, body.player_ids, body.first_dealer_id,
                                body.season_id, body.options, use_current_season=default_season)
-    return _reply(load_game(game.id), 201, {"Location": url_for("api.game", game_id=game.id)})
+    game = load_game(game.id)
+    return _reply(game, stored_state(game), 201, {"Location": url_for("api.game", game_id=game.id)})
 
 
 @route("GET", "/games/{game_id}", response=Game, errors=(404,))
 def game(game_id: int):
     """A game with every hand, the running totals and who deals next."""
-    return _reply(_game(game_id, "viewer"))
+    game = load_game(game_id)
+    if game is None:
+        abort(404)
+    require_league(game.league_id, "viewer", user())
+    return _reply(game, stored_state(game))
 
 
 @route("POST", "/games/{game_id}/hands", 201, Game, HandBody, errors=(400, 403, 404, 409, 422),
@@ -67,9 +71,9 @@ def record_hand(game_id: int, body: HandBody):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not KEY.fullmatch(key):
         return error(400, "Idempotency-Key must be 1 to 100 printable ASCII characters.")
-    game = _game(game_id, "scorer")
-    game, created = service.record_hand(game, user(), service.hand_from_dict(game, body.model_dump()), key)
-    return _reply(game, 201, {} if created else {"Idempotent-Replayed": "true"})
+    _allowed(game_id, "scorer")
+    game, state, created = service.record_hand(game_id, user(), inputs.from_body(body.model_dump()), key)
+    return _reply(game, state, 201, {} if created else {"Idempotent-Replayed": "true"})
 
 
 @route("PUT", "/games/{game_id}/hands/{number}", 200, Game, HandBody, errors=(400, 403, 404, 409, 422),
@@ -80,16 +84,14 @@ def edit_hand(game_id: int, number: int, body: HandBody):
     match = re.fullmatch(r'\s*(?:W/)?"?([0-9]{1,9})"?\s*', expected) if expected is not None else None
     if expected is not None and match is None:
         return error(400, "If-Match must be the game's version, as in its ETag.")
-    game = _game(game_id, "scorer")
-    _hand(game, number)
-    game = service.edit_hand(game, user(), number, service.hand_from_dict(game, body.model_dump()),
-                             int(match.group(1)) if match else None)
-    return _reply(game)
+    _allowed(game_id, "scorer")
+    game, state = service.edit_hand(game_id, user(), number, inputs.from_body(body.model_dump()),
+                                    int(match.group(1)) if match else None)
+    return _reply(game, state)
 
 
 @route("DELETE", "/games/{game_id}/hands/{number}", 200, Game, errors=(403, 404, 409))
 def undo_hand(game_id: int, number: int):
     """Remove the last hand (undo); any other hand is 409: edit it instead."""
-    game = _game(game_id, "scorer")
-    _hand(game, number)
-    return _reply(service.undo_last_hand(game, user(), number))
+    _allowed(game_id, "scorer")
+    return _reply(*service.undo_last_hand(game_id, user(), number))

@@ -19,8 +19,11 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from .. import rules
 from ..forms import strip
 from ..text import NAME_MAX, whole_number
+from . import inputs
+from .inputs import NOBODY
 
-NOBODY = "none"
+# One player's typed counts; the conversion itself lives in inputs.py.
+player_cards = inputs.form_cards
 
 
 class CountField(IntegerField):
@@ -92,7 +95,7 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
     kwargs = {"formdata": None} if blank else {}
     if prefill is not None:
-        kwargs["data"] = _data_from_input(setup, variant, prefill)
+        kwargs["data"] = inputs.form_data(prefill)
     form = HandForm(**kwargs)
     if not form.idempotency_key.data:
         form.idempotency_key.data = uuid.uuid4().hex
@@ -103,40 +106,6 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
     form.setup, form.variant = setup, variant
     form.player_errors = {}
     return form
-
-
-def _data_from_input(setup, variant, hand: rules.HandInput) -> dict:
-    data = {"went_out": NOBODY}
-    for r in hand.results:
-        if r.went_out or r.knocked:
-            data["went_out"] = str(r.player_id)
-        if r.went_rummy:
-            data["went_rummy"] = True
-        data[f"laid_{r.player_id}"] = r.laid_down
-        for key, count in r.cards.items():
-            data[f"c_{r.player_id}_{key}"] = count
-    return data
-
-
-def player_cards(form, player_id: int) -> dict[str, int]:
-    return {c.key: form[f"c_{player_id}_{c.key}"].data or 0
-            for c in form.variant.categories_for(form.setup.options)}
-
-
-def input_from_form(form) -> rules.HandInput:
-    """The form as the rules' hand input."""
-    chosen = form.went_out.data
-    out_flag = form.variant.out_flag
-    went_rummy = bool(form.went_rummy.data) if "went_rummy" in form._fields else False
-    results = []
-    for seat in form.setup.seats:
-        pid = seat.player_id
-        is_out = chosen == str(pid)
-        laid = f"laid_{pid}" in form._fields and bool(form[f"laid_{pid}"].data)
-        results.append(rules.PlayerResult(
-            pid, player_cards(form, pid), went_out=is_out and out_flag == "went_out", laid_down=laid,
-            knocked=is_out and out_flag == "knocked", went_rummy=is_out and went_rummy))
-    return rules.HandInput(tuple(results))
 
 
 def category_fields(form, player_id: int):

@@ -1,13 +1,13 @@
 """Read-only live view for the other phones: a share link, polled with conditional requests."""
 
 from flask import Blueprint, abort, make_response, request
-from flask_login import login_required
+from flask_login import current_user, login_required
 
 from ..extensions import db
-from ..models import Game
+from ..models import Game, Membership
 from ..rendering import render, wants_fragment
 from .page import board_context, game_or_404, play_context
-from .stored import load_game, state_of
+from .stored import load_game, stored_state
 
 bp = Blueprint("live", __name__)
 
@@ -17,14 +17,33 @@ def _etag(game_id: int, version: int) -> str:
     return f"g{game_id}v{version}{'f' if wants_fragment() else 'p'}"
 
 
-def _conditional(game_id: int, version: int, build):
-    """304 when the game has not changed since the caller's copy; the replay only runs otherwise."""
+def _live_board(game_id: int):
+    game = load_game(game_id)
+    if game is None:
+        abort(404)
+    return game, render("games/live.html", "games/_live_board.html", **board_context(game, stored_state(game)),
+                        poll_url=request.path)[0]
+
+
+def _play_area(game_id: int):
+    game, membership = game_or_404(game_id)
+    return game, render("games/show.html", "games/_play.html",
+                        **play_context(game, membership, stored_state(game)))[0]
+
+
+def _conditional(game_id: int, version: int, build=_live_board):
+    """304 when the game has not changed since the caller's copy; the game is only loaded otherwise.
+
+    The validator sent with a body is the version of the rows that body was rendered from: a hand
+    recorded between the two reads must not put a newer scoreboard under an older ETag.
+    """
     etag = _etag(game_id, version)
     if request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
-        body, status = build()
-        response = make_response(body, status)
+        game, body = build(game_id)
+        etag = _etag(game_id, game.version)
+        response = make_response(body)
     response.set_etag(etag)
     # Revalidate every time: the ETag makes an unchanged game a tiny 304.
     response.cache_control.no_cache = True
@@ -42,21 +61,23 @@ def _version_by_token(token: str) -> tuple[int, int]:
 @bp.get("/live/<token>")
 def show(token: str):
     """The live scoreboard, no login needed."""
-    game_id, version = _version_by_token(token)
+    return _conditional(*_version_by_token(token))
 
-    def build():
-        game = load_game(game_id)
-        return render("games/live.html", "games/_live_board.html", **board_context(game, state_of(game)),
-                      poll_url=request.path)
-    return _conditional(game_id, version, build)
+
+def _version_for_member(game_id: int) -> int:
+    """The game's version in one statement that also checks the caller is in its league (else 404)."""
+    version = db.session.execute(
+        db.select(Game.version).join(Membership, (Membership.league_id == Game.league_id)
+                                     & (Membership.user_id == current_user.id))
+        .where(Game.id == game_id)
+    ).scalar_one_or_none()
+    if version is None:
+        abort(404)
+    return version
 
 
 @bp.get("/games/<int:game_id>/board")
 @login_required
 def board(game_id: int):
     """The game page's play area for members' phones, polled like the live view."""
-    game, membership = game_or_404(game_id)
-
-    def build():
-        return render("games/show.html", "games/_play.html", **play_context(game, membership, state_of(game)))
-    return _conditional(game.id, game.version, build)
+    return _conditional(game_id, _version_for_member(game_id), _play_area)

@@ -1,8 +1,9 @@
-"""What every game screen needs: the game (or 404/403), its replayed state, and the page context."""
+"""What every game screen needs: the game (or 404/403), its stored state, and the page context."""
 
 import segno
 from flask import abort, url_for
 from markupsafe import Markup
+from sqlalchemy.orm import joinedload
 
 from .. import rules
 from ..access import require_league
@@ -12,9 +13,12 @@ from .forms import hand_form
 from .stored import load_game, setup_of
 
 
-def game_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object]:
-    """The game and the caller's membership; outsiders get 404 as for any league object."""
-    game = load_game(game_id)
+def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:
+    """The game (with its hands unless told otherwise) and the caller's membership.
+
+    Outsiders get 404 as for any league object.
+    """
+    game = load_game(game_id, hands)
     if game is None:
         abort(404)
     _, membership = require_league(game.league_id, role)
@@ -45,7 +49,8 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
     context.update(membership=membership, can_write=can_write, form=form if can_write else None)
     if membership is not None:
         context["audit"] = list(db.session.execute(
-            db.select(AuditEntry).filter_by(game_id=game.id).order_by(AuditEntry.id.desc()).limit(20)
+            db.select(AuditEntry).filter_by(game_id=game.id).options(joinedload(AuditEntry.user))
+            .order_by(AuditEntry.id.desc()).limit(20)
         ).scalars())
         if game.share_token:
             live = url_for("live.show", token=game.share_token, _external=True)

@@ -15,7 +15,7 @@ from . import listing, service
 from .draft import apply_tap, seat
 from .forms import new_game_form
 from .page import game_or_404, play_context
-from .stored import setup_of, state_of
+from .stored import setup_of, stored_state
 
 bp = Blueprint("games", __name__)
 
@@ -85,23 +85,23 @@ def _add_and_seat(form, league) -> None:
 def show(game_id: int):
     """The game at the table: deal card, hand entry, scoreboard, grid."""
     game, membership = game_or_404(game_id)
-    return render("games/show.html", **play_context(game, membership, state_of(game)))
+    return render("games/show.html", **play_context(game, membership, stored_state(game)))
 
 
 @bp.post("/games/<int:game_id>/rematch")
 @login_required
 def rematch(game_id: int):
     """A new game with the same seats and options; the deal moves on one seat."""
-    game, _ = game_or_404(game_id, "scorer")
+    game, _ = game_or_404(game_id, "scorer", hands=False)
     seats = [s.player_id for s in game.seats]
     dealer = rules.get_variant(game.variant).rematch_dealer(setup_of(game))
     try:
         new_game = service.create_game(game.league, current_user, game.variant, seats, dealer,
                                        game.season_id, dict(game.options), use_current_season=False)
     except ServiceError as error:
+        db.session.rollback()
         flash(error.message, "error")
         return redirect(url_for("games.show", game_id=game.id), 303)
-    db.session.commit()
     return redirect(url_for("games.show", game_id=new_game.id), 303)
 
 
@@ -118,32 +118,30 @@ def delete(game_id: int):
             return redirect(url_for("games.delete", game_id=game.id), 303)
         league_id = game.league_id
         try:
-            service.delete_game(game)
+            service.delete_game(game_id)
         except ServiceError as error:
+            db.session.rollback()
             flash(error.message, "error")
-            return redirect(url_for("games.show", game_id=game.id), 303)
-        db.session.commit()
+            return redirect(url_for("games.show", game_id=game_id), 303)
         flash("The game was deleted.", "info")
         return redirect(url_for("games.index", league_id=league_id), 303)
-    return render("games/delete.html", game=game, state=state_of(game))
+    return render("games/delete.html", game=game, state=stored_state(game))
 
 
 @bp.post("/games/<int:game_id>/share")
 @login_required
 def share(game_id: int):
     """Make (or renew) the read-only live link."""
-    game, _ = game_or_404(game_id, "scorer")
-    service.share(game)
-    db.session.commit()
-    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
+    game_or_404(game_id, "scorer", hands=False)
+    service.share(game_id)
+    return redirect(url_for("games.show", game_id=game_id, _anchor="share"), 303)
 
 
 @bp.post("/games/<int:game_id>/share/revoke")
 @login_required
 def unshare(game_id: int):
     """Switch the live link off."""
-    game, _ = game_or_404(game_id, "scorer")
-    service.stop_sharing(game)
-    db.session.commit()
+    game_or_404(game_id, "scorer", hands=False)
+    service.stop_sharing(game_id)
     flash("The live link no longer works.", "info")
-    return redirect(url_for("games.show", game_id=game.id, _anchor="share"), 303)
+    return redirect(url_for("games.show", game_id=game_id, _anchor="share"), 303)

@@ -1,17 +1,27 @@
-"""Games and hands: create, record, edit, undo, delete. Pages and the API both call these."""
+"""Games and hands: create, record, edit, undo, delete. Pages and the API both call these.
 
-import hashlib
-import json
+Writers take a game id, lock the game and read it afresh (stored.lock_game), check what the caller
+saw (hand number, version), replay once, store what the rules derived and bump the version once.
+They return the stored game with its state, so the caller renders without replaying again. The
+caller commits, once per request (database.py).
+"""
+
 import secrets
+from collections.abc import Callable
+from typing import TypeVar
 
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
-from ..errors import Conflict, ServiceError
+from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Season, Seat, User
-from .stored import input_of, inputs_of, load_game, setup_of, store_results, sync_results
+from . import inputs
+from .stored import inputs_of, lock_game, setup_of, state_of, store_state, stored_state
+
+Played = tuple[Game, rules.GameState]
+T = TypeVar("T")
 
 
 class RuleBroken(ServiceError):
@@ -21,6 +31,14 @@ class RuleBroken(ServiceError):
         super().__init__(rule_message(error), details={"code": error.code, "player_id": error.player_id,
                                                        "hand": error.hand_number})
         self.player_id = error.player_id
+
+
+def by_the_rules(compute: Callable[[], T]) -> T:
+    """Run a rules computation; a broken rule becomes RuleBroken (the one place rule errors are translated)."""
+    try:
+        return compute()
+    except rules.RuleError as error:
+        raise RuleBroken(error) from None
 
 
 def current_season(league: League) -> Season | None:
@@ -45,48 +63,29 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
             raise Conflict(f"{season.name} is closed: pick an open season.", field="season_id")
     elif use_current_season:
         season = current_season(league)
-    try:
-        setup = rules.new_game(variant, [rules.Seat(pid, players[pid].name) for pid in player_ids],
-                               first_dealer_id, options)
-    except rules.RuleError as error:
-        raise RuleBroken(error) from None
+    setup = by_the_rules(lambda: rules.new_game(
+        variant, [rules.Seat(pid, players[pid].name) for pid in player_ids], first_dealer_id, options))
     game = Game(league_id=league.id, season=season, variant=setup.variant, options=dict(setup.options),
                 first_dealer_id=setup.first_dealer_id, created_by_id=user.id if user else None)
     game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
+    store_state(game, rules.start_state(setup))
     db.session.add(game)
     db.session.flush()
     return game
 
 
-def hand_from_dict(game: Game, body: dict) -> rules.HandInput:
-    """The API's HandBody as a rules input; types are checked before, rules after."""
-    return rules.HandInput(tuple(
-        rules.PlayerResult(int(r["player_id"]), dict(r.get("cards") or {}), bool(r.get("went_out", False)),
-                           bool(r.get("laid_down", False)), bool(r.get("knocked", False)),
-                           bool(r.get("went_rummy", False)))
-        for r in body["results"]
-    ))
-
-
-def fingerprint(hand: rules.HandInput) -> str:
-    """The hand's meaning, not its spelling: missing categories and explicit zeros are the same."""
-    canonical = json.dumps([[r.player_id, sorted((k, v) for k, v in r.cards.items() if v != 0), r.went_out,
-                             r.laid_down, r.knocked, r.went_rummy]
-                            for r in sorted(hand.results, key=lambda r: r.player_id)])
-    return hashlib.sha256(canonical.encode()).hexdigest()
-
-
-def _lock(game: Game) -> Game:
-    """Serialise writers to one game (row lock on PostgreSQL; SQLite locks the file on write)."""
-    db.session.execute(db.select(Game.id).where(Game.id == game.id).with_for_update())
+def _locked(game_id: int) -> Game:
+    game = lock_game(game_id)
+    if game is None:
+        raise NotFound(f"Game {game_id} does not exist.")
     return game
 
 
-def _replayed(game: Game, hands: list[rules.HandInput]) -> rules.GameState:
-    try:
-        return rules.replay(setup_of(game), hands)
-    except rules.RuleError as error:
-        raise RuleBroken(error) from None
+def _save(game: Game, state: rules.GameState) -> Played:
+    """Store the replay and move the version: exactly once per accepted write."""
+    store_state(game, state)
+    game.version += 1
+    return game, state
 
 
 def _refuse_if_season_closed(game: Game) -> None:
@@ -96,91 +95,80 @@ def _refuse_if_season_closed(game: Game) -> None:
                        "the owner can reopen the season first.")
 
 
-def _existing_by_key(game: Game, key: str) -> Hand | None:
-    return db.session.execute(db.select(Hand).filter_by(idempotency_key=key)).scalar_one_or_none()
+def hand_row(game: Game, number: int) -> Hand | None:
+    return next((h for h in game.hands if h.number == number), None)
 
 
-def record_hand(game: Game, user: User | None, hand: rules.HandInput,
-                idempotency_key: str | None = None, expected_number: int | None = None) -> tuple[Game, bool]:
-    """Record the next hand. Returns (game, created); a retried key returns the game unchanged.
+def _existing_hand(game: Game, number: int) -> Hand:
+    row = hand_row(game, number)
+    if row is None:
+        raise NotFound(f"Hand {number} does not exist in game {game.id}.", field="number")
+    return row
 
-    The same key with a different body is a conflict: it cannot be a retry of the same tap.
+
+def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempotency_key: str | None = None,
+                expected_number: int | None = None) -> tuple[Game, rules.GameState, bool]:
+    """Record the next hand. Returns (game, state, created); a retried key returns the game unchanged.
+
+    The key is checked before "game over", so retrying the hand that ended the game succeeds; the
+    same key with a different body is a conflict, as it cannot be a retry of the same tap.
     `expected_number` is the hand the form was filled in for: if another phone recorded it
     meanwhile, this one is refused rather than stored as the following hand.
     """
+    game = _locked(game_id)
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
-    print_ = fingerprint(hand)
-    if key:
-        existing = _existing_by_key(game, key)
-        if existing is not None:
-            if existing.request_fingerprint != print_:
-                raise Conflict("This idempotency key was already used for a different hand.")
-            return game, False
-    _lock(game)
+    print_ = inputs.fingerprint(hand)
+    existing = next((h for h in game.hands if h.idempotency_key == key), None) if key else None
+    if existing is not None:
+        if existing.request_fingerprint != print_:
+            raise Conflict("This idempotency key was already used for a different hand.")
+        return game, stored_state(game), False
     if game.status == "finished":
         raise Conflict("The game is over.")
     if expected_number is not None and expected_number != len(game.hands) + 1:
         raise Conflict(f"Hand {expected_number} was already recorded, perhaps from another phone: "
                        "check the scoreboard before entering it again.")
-    inputs = inputs_of(game)
+    state = by_the_rules(lambda: rules.apply_hand(setup_of(game), state_of(game), hand))
+    game.hands.append(Hand(number=state.hand_count, idempotency_key=key, request_fingerprint=print_,
+                           created_by_id=user.id if user else None))
+    _save(game, state)
     try:
-        state = rules.apply_hand(setup_of(game), rules.replay(setup_of(game), inputs), hand)
-    except rules.RuleError as error:
-        raise RuleBroken(error) from None
-    row = Hand(number=len(inputs) + 1, idempotency_key=key, request_fingerprint=print_,
-               created_by_id=user.id if user else None)
-    store_results(row, state.hands[-1])
-    try:
-        # No autoflush: a clash with a concurrent writer must surface at the flush below, where it is handled.
-        with db.session.no_autoflush:
-            game.hands.append(row)
-            sync_results(game, state)
         db.session.flush()
     except IntegrityError:
+        # The lock makes this a clash with a writer that bypassed it (the key is unique across games).
         db.session.rollback()
-        if key and _existing_by_key(game, key) is not None:
-            return load_game(game.id), False
-        raise Conflict(f"Hand {row.number} was recorded from another phone at the same moment: "
+        raise Conflict(f"Hand {state.hand_count} was recorded from another phone at the same moment: "
                        "check the scoreboard before entering it again.") from None
-    return game, True
+    return game, state, True
 
 
-def _snapshot(hand: Hand) -> dict:
-    return {"results": [{"player_id": r.player_id, "cards": r.cards, "went_out": r.went_out,
-                         "laid_down": r.laid_down, "knocked": r.knocked, "went_rummy": r.went_rummy}
-                        for r in hand.results]}
+def edit_hand(game_id: int, user: User | None, number: int, hand: rules.HandInput,
+              expected_version: int | None = None) -> Played:
+    """Replace hand `number`; everything after it is recomputed, and the change is audited.
 
-
-def hand_row(game: Game, number: int) -> Hand | None:
-    return next((h for h in game.hands if h.number == number), None)
-
-
-def edit_hand(game: Game, user: User | None, number: int, hand: rules.HandInput,
-              expected_version: int | None = None) -> Game:
-    """Replace hand `number`; everything after it is recomputed, and the change is audited."""
-    _lock(game)
+    `expected_version` is the version the editor saw: if the game changed since, the edit is refused.
+    """
+    game = _locked(game_id)
+    row = _existing_hand(game, number)
     _refuse_if_season_closed(game)
     if expected_version is not None and expected_version != game.version:
-        raise Conflict("The game changed since you opened this hand: reload and edit again.")
-    row = hand_row(game, number)
-    if row is None:
-        raise ServiceError(f"Hand {number} does not exist.", field="number")
-    inputs = inputs_of(game)
-    inputs[number - 1] = hand
-    state = _replayed(game, inputs)
-    before = _snapshot(row)
-    store_results(row, state.hands[number - 1])
-    db.session.flush()
+        raise Conflict(f"Hand {number} was changed from another phone since you opened it: "
+                       "here are its current values; correct it again if needed.")
+    hands = inputs_of(game)
+    before = inputs.to_body(hands[number - 1])
+    hands[number - 1] = hand
+    played = _save(game, by_the_rules(lambda: state_of(game, hands)))
     db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="edit",
-                              hand_number=number, before=before, after=_snapshot(row)))
-    sync_results(game, state)
+                              hand_number=number, before=before, after=inputs.to_body(inputs.from_rows(row.results))))
     db.session.flush()
-    return game
+    return played
 
 
-def undo_last_hand(game: Game, user: User | None, number: int | None = None) -> Game:
+def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -> Played:
     """Remove the last hand (only the last one: earlier hands are edited, not removed)."""
-    _lock(game)
+    game = _locked(game_id)
+    if number is not None:
+        _existing_hand(game, number)
     _refuse_if_season_closed(game)
     if not game.hands:
         raise Conflict("There is no hand to undo.")
@@ -188,29 +176,28 @@ def undo_last_hand(game: Game, user: User | None, number: int | None = None) -> 
     if number is not None and number != last.number:
         raise Conflict(f"Only the last hand ({last.number}) can be removed; edit hand {number} instead.")
     db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="undo",
-                              hand_number=last.number, before=_snapshot(last), after=None))
+                              hand_number=last.number, before=inputs.to_body(inputs.from_rows(last.results)),
+                              after=None))
     game.hands.remove(last)
     db.session.delete(last)
-    sync_results(game, _replayed(game, [input_of(h) for h in game.hands]))
+    played = _save(game, by_the_rules(lambda: state_of(game)))
     db.session.flush()
-    return game
+    return played
 
 
-def delete_game(game: Game) -> None:
+def delete_game(game_id: int) -> None:
+    game = _locked(game_id)
     _refuse_if_season_closed(game)
     db.session.delete(game)
     db.session.flush()
 
 
-def share(game: Game) -> str:
-    game.share_token = secrets.token_urlsafe(18)
-    return game.share_token
+def share(game_id: int) -> str:
+    """Make (or renew) the game's live link."""
+    token = secrets.token_urlsafe(18)
+    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=token))
+    return token
 
 
-def stop_sharing(game: Game) -> None:
-    game.share_token = None
-
-
-def game_for_share(token: str) -> Game | None:
-    game = db.session.execute(db.select(Game.id).filter_by(share_token=token)).scalar_one_or_none() if token else None
-    return load_game(game) if game else None
+def stop_sharing(game_id: int) -> None:
+    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=None))

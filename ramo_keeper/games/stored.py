@@ -1,25 +1,63 @@
-"""The one place that turns stored rows into rules calls and back.
+"""Stored rows and the rules' records: load a game, read its state without replaying, store a replay.
 
-Totals, ranks, levels and the next dealer are never stored: they are replayed from the
-per-player hand inputs. Only a finished game's outcome is written to GameResult, for
-standings queries, and `sync_results` rewrites it from a replay whenever the game changes.
+Every write replays the game once from the stored hand inputs (`state_of`) and stores what
+the rules derived (`store_state`): each hand's dealer, winners and scored lines, each seat's
+standing, the next dealer and a finished game's per-player results for standings. Reads build the
+same `rules.GameState` from those columns (`stored_state`) in a fixed number of statements;
+tests/test_scoring.py checks the two are equal after random records, edits and undos.
 """
 
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
 from ..extensions import db
-from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
+from ..models import Game, GameResult, Hand, Seat, utcnow
+from . import inputs
 
 
-def load_game(game_id: int) -> Game | None:
-    """A game with its seats, players, hands and results loaded in a fixed number of queries."""
-    return db.session.execute(
-        db.select(Game).where(Game.id == game_id).options(
-            selectinload(Game.seats).selectinload(Seat.player),
-            selectinload(Game.hands).selectinload(Hand.results),
-        )
+def _head():
+    """Game, league, season, seats and players: one statement."""
+    return (joinedload(Game.league), joinedload(Game.season), joinedload(Game.seats).joinedload(Seat.player))
+
+
+def load_game(game_id: int, hands: bool = True) -> Game | None:
+    """A game ready to show: one statement without its hands, two with them, from one version of the game.
+
+    The seats' standings and the hands come from two statements. On PostgreSQL (read committed) a
+    write could commit between them, so the second statement reads the game's version again and the
+    pair is read anew if it moved: a scoreboard never mixes two versions under one ETag.
+    """
+    for _ in range(5):
+        game = db.session.execute(
+            db.select(Game).where(Game.id == game_id).options(*_head()).execution_options(populate_existing=True)
+        ).unique().scalar_one_or_none()
+        if game is None or not hands:
+            return game
+        rows = db.session.execute(
+            db.select(Game.version, Hand).outerjoin(Hand, Hand.game_id == Game.id).where(Game.id == game_id)
+            .options(joinedload(Hand.results)).order_by(Hand.number).execution_options(populate_existing=True)
+        ).unique().all()
+        if rows and rows[0][0] == game.version:
+            set_committed_value(game, "hands", [hand for _, hand in rows if hand is not None])
+            return game
+    raise RuntimeError(f"Game {game_id} kept changing while it was read.")
+
+
+def lock_game(game_id: int) -> Game | None:
+    """The game for a write: its row locked (PostgreSQL), then game, seats and hands read afresh.
+
+    Rows read earlier in the request may be stale, so every loaded object is overwritten
+    (populate_existing). SQLite has no row locks: there the request's transaction began with
+    BEGIN IMMEDIATE (database.py), which already holds the write lock.
+    """
+    game = db.session.execute(
+        db.select(Game).where(Game.id == game_id).with_for_update()
+        .execution_options(populate_existing=True)
     ).scalar_one_or_none()
+    if game is None:
+        return None
+    return load_game(game_id)
 
 
 def setup_of(game: Game) -> rules.GameSetup:
@@ -27,52 +65,53 @@ def setup_of(game: Game) -> rules.GameSetup:
     return rules.GameSetup(game.variant, tuple(seats), game.first_dealer_id, game.options)
 
 
-def input_of(hand: Hand) -> rules.HandInput:
-    return rules.HandInput(tuple(
-        rules.PlayerResult(r.player_id, r.cards, r.went_out, r.laid_down, r.knocked, r.went_rummy)
-        for r in hand.results
-    ))
-
-
 def inputs_of(game: Game) -> list[rules.HandInput]:
-    return [input_of(hand) for hand in game.hands]
+    return [inputs.from_rows(hand.results) for hand in game.hands]
 
 
-def state_of(game: Game) -> rules.GameState:
-    """The whole derived state, replayed from the stored inputs."""
-    return rules.replay(setup_of(game), inputs_of(game))
+def state_of(game: Game, hands: list[rules.HandInput] | None = None) -> rules.GameState:
+    """The whole derived state, replayed from the stored inputs (or from `hands` in their place)."""
+    return rules.replay(setup_of(game), inputs_of(game) if hands is None else hands)
 
 
-def store_results(hand: Hand, outcome: rules.HandOutcome) -> None:
-    """Write a hand's inputs (normalised: every category present) as rows.
+def stored_state(game: Game) -> rules.GameState:
+    """The derived state as the last write stored it: no replay, nothing but the loaded rows."""
+    setup = setup_of(game)
+    hands = tuple(rules.HandOutcome(h.number, h.dealer_id, inputs.scored_from_rows(h.results), tuple(h.winner_ids))
+                  for h in game.hands)
+    players = tuple(rules.PlayerState(s.player_id, s.player.name, s.position, s.total, s.level, s.completed,
+                                      s.rounds_won, s.rank, s.end_bonus, s.place) for s in game.seats)
+    return rules.GameState(setup, hands, players, game.next_dealer_id, game.status == "finished",
+                           tuple(game.winner_ids or ()), game.hand_count)
 
-    An edited hand's rows are updated in place: the seats never change, and replacing the rows
-    would insert the new ones before the old ones are deleted, against the unique (hand, player).
+
+def store_state(game: Game, state: rules.GameState) -> None:
+    """Store everything the rules derived, so that stored_state(game) == state.
+
+    The hands in `state` must match the game's hand rows one to one (append a row first).
+    Rows are updated in place, so an edit of a finished game never inserts a second result
+    for a player before the first is deleted.
     """
-    rows = {row.player_id: row for row in hand.results}
-    for position, r in enumerate(outcome.results):
-        row = rows.get(r.player_id)
-        if row is None:
-            row = HandResult(player_id=r.player_id)
-            hand.results.append(row)
-        row.position, row.cards = position, dict(r.cards)
-        row.went_out, row.laid_down, row.knocked, row.went_rummy = r.went_out, r.laid_down, r.knocked, r.went_rummy
+    for row, outcome in zip(game.hands, state.hands, strict=True):
+        inputs.store(row, outcome)
+    standings = {p.player_id: p for p in state.players}
+    for seat in game.seats:
+        p = standings[seat.player_id]
+        seat.total, seat.level, seat.completed, seat.rounds_won = p.total, p.level, p.completed, p.rounds_won
+        seat.rank, seat.end_bonus, seat.place = p.rank, p.end_bonus, p.place
+    game.hand_count, game.next_dealer_id, game.winner_ids = state.hand_count, state.next_dealer_id, list(
+        state.winner_ids)
+    _store_results(game, state)
 
 
-def sync_results(game: Game, state: rules.GameState) -> None:
-    """Status and the stored per-game results follow the replay, so they always equal a recompute.
-
-    Rows are updated in place (as in store_results) so an edit of a finished game never inserts
-    a second row for a player before the first is deleted.
-    """
-    game.version += 1
+def _store_results(game: Game, state: rules.GameState) -> None:
+    """Status and the per-game results that standings aggregate with SQL."""
     if not state.finished:
         game.status, game.finished_at = "in_progress", None
         game.results.clear()
         return
-    if game.status != "finished":
-        game.finished_at = utcnow()
-    game.status = "finished"
+    # A finish time already there (an edit of a finished game, an imported backup) is kept.
+    game.status, game.finished_at = "finished", game.finished_at or utcnow()
     size = len(state.players)
     places = rules.finishing_places(state)
     rows = {row.player_id: row for row in game.results}

@@ -16,7 +16,7 @@ from sqlalchemy import delete, update
 from ..access import membership_for
 from ..errors import ServiceError
 from ..extensions import db
-from ..games.stored import load_game, state_of, sync_results
+from ..games.stored import load_game, state_of, store_state
 from ..models import AuditEntry, Game, GameResult, Hand, HandResult, League, Player, Season, Seat, User
 from .service import own_leagues
 
@@ -95,7 +95,8 @@ def _rederive(game_ids: list[int]) -> None:
     db.session.expire_all()
     for game_id in game_ids:
         game = load_game(game_id)
-        sync_results(game, state_of(game))
+        store_state(game, state_of(game))
+        game.version += 1
     db.session.flush()
 
 

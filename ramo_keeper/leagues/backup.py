@@ -17,7 +17,8 @@ from pydantic import ValidationError
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..games.stored import store_results, sync_results
+from ..games import inputs
+from ..games.stored import store_state
 from ..messages import rule_message
 from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
 from ..text import name_key
@@ -26,7 +27,6 @@ from .limits import over_limit
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1
-FLAGS = ("went_out", "laid_down", "knocked", "went_rummy")
 
 
 def _when(value: datetime | None) -> str | None:
@@ -51,9 +51,7 @@ def export_league(league: League) -> dict:
             "id": g.id, "variant": g.variant, "options": dict(g.options), "season_id": g.season_id,
             "first_dealer_id": g.first_dealer_id, "seats": [seat.player_id for seat in g.seats],
             "status": g.status, "created_at": _when(g.created_at), "finished_at": _when(g.finished_at),
-            "hands": [{"number": h.number, "results": [
-                {"player_id": r.player_id, "cards": dict(r.cards), **{flag: getattr(r, flag) for flag in FLAGS}}
-                for r in h.results]} for h in g.hands],
+            "hands": [{"number": h.number, **inputs.to_body(inputs.from_rows(h.results))} for h in g.hands],
         } for g in games],
     }
 
@@ -137,9 +135,7 @@ def _unique(ids: list[int], keys: list[str], word: str) -> None:
 def _replay(game: GameRow, where: str, names: dict[int, str]):
     """The game's setup and state, with the backup's player ids."""
     seats = [rules.Seat(old, names[old]) for old in game.seats]
-    hands = [rules.HandInput(tuple(
-        rules.PlayerResult(r.player_id, dict(r.cards), **{flag: getattr(r, flag) for flag in FLAGS})
-        for r in hand.results)) for hand in game.hands]
+    hands = [inputs.from_body({"results": [r.model_dump() for r in hand.results]}) for hand in game.hands]
     try:
         setup = rules.new_game(game.variant, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
@@ -173,32 +169,36 @@ class PlannedGame:
     """One game's rows, computed before any write; player and season ids are still the backup's."""
 
     row: dict
-    seats: list[int]
-    hands: list[list[dict]] = field(default_factory=list)
+    seats: list[dict]
+    hands: list[tuple[dict, list[dict]]] = field(default_factory=list)
     results: list[dict] = field(default_factory=list)
 
 
-GAME_COLUMNS = ("variant", "options", "first_dealer_id", "status", "version", "created_at", "finished_at")
-HAND_RESULT_COLUMNS = ("player_id", "position", "cards", "went_out", "laid_down", "knocked", "went_rummy")
+GAME_COLUMNS = ("variant", "options", "first_dealer_id", "status", "version", "created_at", "finished_at",
+                "hand_count", "next_dealer_id", "winner_ids")
+SEAT_COLUMNS = ("player_id", "position", "total", "level", "completed", "rounds_won", "rank", "end_bonus", "place")
+HAND_COLUMNS = ("dealer_id", "winner_ids")
+HAND_RESULT_COLUMNS = ("player_id", "position", "cards", "went_out", "laid_down", "knocked", "went_rummy",
+                       "value", "score", "level_before", "level_after", "completed")
 GAME_RESULT_COLUMNS = ("player_id", "variant", "table_size", "place", "points", "won", "total", "hands_played")
 
 
 def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGame:
     setup, state = _replay(row, where, names)
-    # A transient Game and Hands go through the same store_results/sync_results as a live game.
+    # A transient Game with its seats and hands goes through the same store_state as a live game.
     game = Game(variant=setup.variant, options=dict(setup.options), first_dealer_id=setup.first_dealer_id,
                 version=1, status="in_progress", created_at=_parse_when(row.created_at) or utcnow())
+    game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
+    game.hands = [Hand(number=outcome.number) for outcome in state.hands]
     if state.finished:
-        # sync_results keeps a finish time it finds, so the backup's own one survives.
-        game.status, game.finished_at = "finished", _parse_when(row.finished_at) or utcnow()
-    sync_results(game, state)
+        # store_state keeps a finish time it finds, so the backup's own one survives.
+        game.finished_at = _parse_when(row.finished_at) or utcnow()
+    store_state(game, state)
     plan = PlannedGame({column: getattr(game, column) for column in GAME_COLUMNS} | {"season_id": row.season_id},
-                       list(setup.player_ids))
-    for outcome in state.hands:
-        hand = Hand()
-        store_results(hand, outcome)
-        plan.hands.append([{column: getattr(result, column) for column in HAND_RESULT_COLUMNS}
-                           for result in hand.results])
+                       [{column: getattr(seat, column) for column in SEAT_COLUMNS} for seat in game.seats])
+    plan.hands = [({column: getattr(hand, column) for column in HAND_COLUMNS},
+                   [{column: getattr(result, column) for column in HAND_RESULT_COLUMNS} for result in hand.results])
+                  for hand in game.hands]
     plan.results = [{column: getattr(result, column) for column in GAME_RESULT_COLUMNS} for result in game.results]
     return plan
 
@@ -218,12 +218,17 @@ def _write(league: League, backup: BackupFile, planned: list[PlannedGame]) -> di
     games, seats, hands, hand_results, game_results = [], [], [], [], []
     for game_id, plan in zip(game_ids, planned, strict=True):
         season_id = seasons[plan.row["season_id"]] if plan.row["season_id"] is not None else None
+        dealer = plan.row["next_dealer_id"]
         games.append(plan.row | {"id": game_id, "league_id": league.id, "season_id": season_id,
-                                 "first_dealer_id": players[plan.row["first_dealer_id"]]})
-        seats += [{"game_id": game_id, "player_id": players[old], "position": i} for i, old in enumerate(plan.seats)]
-        for number, results in enumerate(plan.hands, 1):
+                                 "first_dealer_id": players[plan.row["first_dealer_id"]],
+                                 "next_dealer_id": players[dealer] if dealer is not None else None,
+                                 "winner_ids": [players[old] for old in plan.row["winner_ids"]]})
+        seats += [seat | {"game_id": game_id, "player_id": players[seat["player_id"]]} for seat in plan.seats]
+        for number, (hand, results) in enumerate(plan.hands, 1):
             hand_id = next(hand_ids)
-            hands.append({"id": hand_id, "game_id": game_id, "number": number})
+            hands.append({"id": hand_id, "game_id": game_id, "number": number,
+                          "dealer_id": players[hand["dealer_id"]],
+                          "winner_ids": [players[old] for old in hand["winner_ids"]]})
             hand_results += [r | {"hand_id": hand_id, "player_id": players[r["player_id"]]} for r in results]
         game_results += [r | {"game_id": game_id, "season_id": season_id, "player_id": players[r["player_id"]]}
                          for r in plan.results]

@@ -46,13 +46,13 @@ def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_p
         finished_id = None
         for n in range(finished):
             game = games.create_game(league, user, "rummy", players, options={"end": "hands", "hands": 1})
-            games.record_hand(game, user, _hand(players, players[n % 4]))
+            games.record_hand(game.id, user, _hand(players, players[n % 4]))
             finished_id = game.id
         for _ in range(in_progress):
             game = games.create_game(league, user, "rummy", players, options={"end": "hands", "hands": 50})
             for n in range(hands_in_progress):
-                games.record_hand(game, user, _hand(players, players[n % 4]))
-        share = games.share(game)
+                games.record_hand(game.id, user, _hand(players, players[n % 4]))
+        share = games.share(game.id)
         invite = new_invite(league).token
         token = issue_token(user)
         db.session.commit()

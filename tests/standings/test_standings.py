@@ -8,7 +8,8 @@ import pytest
 from ramo_keeper import rules
 from ramo_keeper.errors import Conflict
 from ramo_keeper.extensions import db
-from ramo_keeper.games.service import create_game, hand_from_dict, record_hand, undo_last_hand
+from ramo_keeper.games import inputs
+from ramo_keeper.games.service import create_game, record_hand, undo_last_hand
 from ramo_keeper.games.stored import load_game, state_of
 from ramo_keeper.models import Game
 from ramo_keeper.seasons.service import change_settings, close, create_season
@@ -147,7 +148,7 @@ def test_unfinished_games_and_other_seasons_do_not_count(world):
 def test_a_game_that_is_unfinished_again_leaves_the_standings(world):
     season = build_spring(world)
     game = db.session.execute(db.select(Game).where(Game.variant == "rummy").order_by(Game.id.desc())).scalars().first()
-    undo_last_hand(game, world.user)
+    undo_last_hand(game.id, world.user)
     db.session.commit()
     rummy = table(season_standings(season), "rummy")
     # Without R2, Ana and Bo have only R1: Ana 67, Bo 33.
@@ -229,7 +230,7 @@ def test_standings_from_stored_results_equal_a_fresh_replay(ctx):
             while game.status != "finished":
                 number += 1
                 body = {"results": [result(p, e) for p, e in _random_hand(rng, variant, seated, number).items()]}
-                record_hand(game, w.user, hand_from_dict(game, body))
+                record_hand(game.id, w.user, inputs.from_body(body))
             db.session.commit()
     play(w.league, w.user, "ramo", people[:3], empty_ramo_hands(2), season, PER_ROUND)  # unfinished
     expected = _replayed_standings(season)

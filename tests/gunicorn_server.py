@@ -1,0 +1,127 @@
+"""A real gunicorn server with several worker processes on the test database, and a small HTTP client.
+
+Threads in the tests share nothing with the workers but the database, as phones at a table would.
+"""
+
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.parse
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PORTS = range(18100, 18200)
+
+
+def free_port() -> int:
+    for port in PORTS:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+            return port
+    raise RuntimeError("no free port in 18100-18199")
+
+
+class Server:
+    """`gunicorn -w WORKERS` serving create_app() on DATABASE_URL; stopped on exit."""
+
+    def __init__(self, database_url: str, workers: int = 4):
+        self.port = free_port()
+        env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "RAMO_ENV": "development"}
+        gunicorn = Path(sys.executable).with_name("gunicorn")
+        self.log = tempfile.TemporaryFile()
+        self.process = subprocess.Popen(
+            [str(gunicorn), "-w", str(workers), "-b", f"127.0.0.1:{self.port}", "--timeout", "60",
+             "--log-level", "warning", "ramo_keeper:create_app()"],
+            cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline:
+            try:
+                if self.request("GET", "/rules")[0] == 200:
+                    return
+            except OSError:
+                time.sleep(0.2)
+        log = self.stop()
+        raise RuntimeError("gunicorn did not start: " + log)
+
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+        """(status, headers, body) over a fresh connection, as a separate phone would send it."""
+        connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=60)
+        try:
+            connection.request(method, path, body=body, headers=headers or {})
+            response = connection.getresponse()
+            return response.status, dict(response.getheaders()), response.read()
+        finally:
+            connection.close()
+
+    def stop(self) -> str:
+        """Stop the server; returns what it logged (warnings and errors)."""
+        self.process.terminate()
+        try:
+            self.process.wait(15)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+        self.log.seek(0)
+        log = self.log.read().decode(errors="replace")
+        self.log.close()
+        return log
+
+
+class Api:
+    """The JSON API with a bearer token."""
+
+    def __init__(self, server: Server, token: str):
+        self.server, self.token = server, token
+
+    def call(self, method: str, path: str, body=None, headers=None):
+        sent = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json", **(headers or {})}
+        status, got, raw = self.server.request(method, "/api/v1" + path,
+                                               json.dumps(body).encode() if body is not None else None, sent)
+        return status, got, json.loads(raw) if raw else None
+
+
+class Phone:
+    """A logged-in browser: a session cookie and the CSRF token of the last page read."""
+
+    CSRF = re.compile(r'name="csrf_token" (?:type="hidden" )?value="([^"]+)"')
+
+    def __init__(self, server: Server, username: str, password: str):
+        self.server, self.cookies = server, {}
+        self.get("/login")
+        status, _, _ = self.post("/login", {"username": username, "password": password})
+        assert status == 303, f"login answered {status}"
+
+    def _cookie_header(self) -> dict:
+        return {"Cookie": "; ".join(f"{k}={v}" for k, v in self.cookies.items())} if self.cookies else {}
+
+    def _keep_cookies(self, headers: dict) -> None:
+        for key, value in headers.items():
+            if key.lower() == "set-cookie":
+                name, _, rest = value.partition("=")
+                self.cookies[name] = rest.split(";", 1)[0]
+
+    def get(self, path: str) -> tuple[int, str]:
+        status, headers, body = self.server.request("GET", path, headers=self._cookie_header())
+        self._keep_cookies(headers)
+        text = body.decode()
+        found = self.CSRF.search(text)
+        if found:
+            self.csrf = found.group(1)
+        return status, text
+
+    def post(self, path: str, data: dict) -> tuple[int, dict, str]:
+        body = urllib.parse.urlencode({"csrf_token": self.csrf, **data}).encode()
+        headers = {"Content-Type": "application/x-www-form-urlencoded", **self._cookie_header()}
+        status, got, raw = self.server.request("POST", path, body, headers)
+        self._keep_cookies(got)
+        return status, got, raw.decode()
+
