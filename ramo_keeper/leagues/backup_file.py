@@ -5,6 +5,7 @@ from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from ..i18n import N_
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
 from ..text import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
 
@@ -15,7 +16,7 @@ Count = Annotated[int, Field(ge=0, le=10_000)]
 def _name(limit: int):
     def check(value: str) -> str:
         try:
-            return clean_name(value, "A name", limit)
+            return clean_name(value, N_("A name"), limit)
         except TextError as error:
             raise ValueError(error.message) from None
     return AfterValidator(check)
