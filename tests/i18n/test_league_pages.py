@@ -5,6 +5,8 @@ English page shows (a text node or a visible attribute) is left as it was, beyon
 league names, the brand and the switcher's language names.
 """
 
+import io
+import json
 from html.parser import HTMLParser
 
 import pytest
@@ -204,3 +206,29 @@ def test_the_api_keeps_the_shared_sentences_in_english(app):
     assert taken.status_code == 409 and taken.get_json()["error"] == "al is already on the roster."
     long = api.post("/leagues", {"name": "x" * 81}, headers={"Accept-Language": "it"})
     assert long.status_code in (400, 422) and "at most 80 characters" in long.get_data(as_text=True)
+
+
+def _backup(players: int) -> dict:
+    return {"format": "ramo-keeper-league-backup", "version": 1, "league": {"name": "Old"},
+            "players": [{"id": n, "name": f"P{n}"} for n in range(1, players + 1)],
+            "seasons": [{"id": 1, "name": "Spring", "is_current": True}], "games": []}
+
+
+@pytest.mark.parametrize("language, too_many, twice", [
+    ("ko", "리그에는 플레이어가 최대 500명까지 있을 수 있습니다. 이 백업에는 501명이 있습니다.",
+     "플레이어 3: 이름이 두 번 쓰였습니다."),
+    ("it", "Una lega può avere al massimo 500 giocatori; questo backup ne ha 501.",
+     "Giocatore 3: il suo nome è usato due volte."),
+])
+def test_a_refused_backup_says_why_in_the_page_language(league, language, too_many, twice):
+    owner, headers = league["owner"], {"Accept-Language": language}
+    owner.get("/leagues")
+    created = owner.post("/leagues", {"name": "Restored"})  # a backup goes only into an empty league
+    url = created.headers["Location"].rstrip("/") + "/import"
+    duplicate = _backup(2)
+    duplicate["players"].append({"id": 3, "name": "p1"})  # "p1" is "P1" written otherwise
+    for data, expected in ((_backup(501), too_many), (duplicate, twice)):
+        owner.get(url, headers=headers)
+        response = owner.post(url, {"file": (io.BytesIO(json.dumps(data).encode()), "backup.json")},
+                              headers=headers, content_type="multipart/form-data")
+        assert response.status_code in (409, 422) and expected in response.get_data(as_text=True)
