@@ -1,6 +1,7 @@
 """Who may see and change what: league membership checks shared by pages and the API."""
 
 from flask import abort
+from flask_babel import gettext
 from flask_login import current_user
 
 from .extensions import db
@@ -27,5 +28,5 @@ def require_league(league_id: int, role: str = "viewer", user=None) -> tuple[Lea
     if role == "scorer" and not membership.can_write:
         abort(403)
     if role == "owner" and membership.role != "owner":
-        abort(403, "Only the league's owner can do that.")
+        abort(403, gettext("Only the league's owner can do that."))
     return membership.league, membership

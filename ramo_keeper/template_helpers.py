@@ -1,10 +1,12 @@
 """Small functions the templates call; presentation only, the numbers come from rules/."""
 
 from flask import Flask
+from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from . import messages, rules
 from .games.forms import category_fields, player_cards
+from .leagues.forms import ROLE_NAMES
 
 
 def value_output(variant_key: str, options, cards: dict, player_id: int) -> Markup:
@@ -25,8 +27,8 @@ def audit_change(entry, names: dict) -> str:
     """A correction in words: which players' entries changed."""
     before = {r["player_id"]: r for r in (entry.before or {}).get("results", [])}
     after = {r["player_id"]: r for r in (entry.after or {}).get("results", [])}
-    changed = [names.get(pid, f"player {pid}") for pid in after if before.get(pid) != after[pid]]
-    return "changed " + ", ".join(changed) if changed else "no change"
+    changed = [names.get(pid) or gettext("player %(id)s", id=pid) for pid in after if before.get(pid) != after[pid]]
+    return gettext("changed %(players)s", players=", ".join(changed)) if changed else gettext("no change")
 
 
 def init_app(app: Flask) -> None:
@@ -45,4 +47,5 @@ def init_app(app: Flask) -> None:
         option_help=messages.option_help,
         option_words=messages.option_words,
         choice_words=messages.choice_words,
+        role_name=lambda role: ROLE_NAMES[role],
     )

@@ -7,6 +7,10 @@ so a character that is refused in one place is refused in all of them.
 import re
 import unicodedata
 
+from flask_babel import gettext
+
+from .i18n import N_
+
 # A name (user, player, league, season) shows on a phone next to a score: 40 characters fit.
 NAME_MAX = 40
 # League and season names may be longer ("Thursday club at the Anchor, winter 2026").
@@ -22,12 +26,13 @@ WHOLE_NUMBER_RE = re.compile(r"-?[0-9]{1,9}")
 BIDI_CONTROLS = frozenset("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
 
 # Every sentence a person sees from this module, in one place (to translate in one place).
+# `what` names the value ("A league name"): a noun phrase translated on its own, like a name.
 MESSAGES = {
-    "empty": "{what} cannot be empty.",
-    "too_long": "{what} is at most {limit} characters.",
-    "control": "{what} cannot contain line breaks, tabs or other control characters.",
-    "bidi": "{what} cannot contain characters that change the writing direction.",
-    "unreadable": "A value contains a character that cannot be stored (such as NUL). Remove it and try again.",
+    "empty": N_("%(what)s cannot be empty."),
+    "too_long": N_("%(what)s is at most %(limit)d characters."),
+    "control": N_("%(what)s cannot contain line breaks, tabs or other control characters."),
+    "bidi": N_("%(what)s cannot contain characters that change the writing direction."),
+    "unreadable": N_("A value contains a character that cannot be stored (such as NUL). Remove it and try again."),
 }
 
 
@@ -54,7 +59,7 @@ def problem(value: str, what: str = "A name") -> str | None:
     for char in value:
         reason = _refused(char)
         if reason:
-            return MESSAGES[reason].format(what=what)
+            return gettext(MESSAGES[reason], what=gettext(str(what)))
     return None
 
 
@@ -62,9 +67,9 @@ def clean_name(value: str, what: str = "A name", limit: int = NAME_MAX, empty: s
     """A stripped, NFC-normalised name, or TextError. `clean_name(" Bo ")` is "Bo"."""
     value = unicodedata.normalize("NFC", value.strip())
     if not value:
-        raise TextError(empty or MESSAGES["empty"].format(what=what))
+        raise TextError(str(empty) if empty else gettext(MESSAGES["empty"], what=gettext(str(what))))
     if len(value) > limit:
-        raise TextError(MESSAGES["too_long"].format(what=what, limit=limit))
+        raise TextError(gettext(MESSAGES["too_long"], what=gettext(str(what)), limit=limit))
     message = problem(value, what)
     if message:
         raise TextError(message)

@@ -49,7 +49,7 @@ def init_app(app: Flask) -> None:
         if not storable(request.path):
             abort(404)  # no address with such a character exists
         if not all(storable(value) for value in _incoming_text()):
-            return _error_page(400, text_messages["unreadable"])
+            return _error_page(400, gettext(text_messages["unreadable"]))
         return None
 
     @app.errorhandler(CSRFError)

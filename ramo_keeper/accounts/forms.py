@@ -1,5 +1,6 @@
 """Account forms: register, log in, change password."""
 
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired
@@ -12,21 +13,21 @@ __all__ = ["MIN_PASSWORD", "RegisterForm", "LoginForm", "ChangePasswordForm"]
 
 
 class RegisterForm(FlaskForm):
-    username = StringField("Name", filters=strip, validators=[Name("A name", empty="Choose a name.")])
-    password = PasswordField("Password", validators=[InputRequired("Choose a password."), AcceptablePassword()])
-    confirm = PasswordField("Repeat password", validators=[
-        EqualTo("password", message="The two passwords differ.")])
+    username = StringField(_l("Name"), filters=strip, validators=[Name(_l("A name"), empty=_l("Choose a name."))])
+    password = PasswordField(_l("Password"), validators=[InputRequired(_l("Choose a password.")), AcceptablePassword()])
+    confirm = PasswordField(_l("Repeat password"), validators=[
+        EqualTo("password", message=_l("The two passwords differ."))])
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Name", filters=strip, validators=[InputRequired("Enter your name.")])
-    password = PasswordField("Password", validators=[InputRequired("Enter your password.")])
-    remember = BooleanField("Keep me logged in", default=True)
+    username = StringField(_l("Name"), filters=strip, validators=[InputRequired(_l("Enter your name."))])
+    password = PasswordField(_l("Password"), validators=[InputRequired(_l("Enter your password."))])
+    remember = BooleanField(_l("Keep me logged in"), default=True)
 
 
 class ChangePasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[InputRequired("Enter your current password.")])
-    password = PasswordField("New password", validators=[
-        InputRequired("Choose a new password."), AcceptablePassword()])
-    confirm = PasswordField("Repeat new password", validators=[
-        EqualTo("password", message="The two passwords differ.")])
+    current = PasswordField(_l("Current password"), validators=[InputRequired(_l("Enter your current password."))])
+    password = PasswordField(_l("New password"), validators=[
+        InputRequired(_l("Choose a new password.")), AcceptablePassword()])
+    confirm = PasswordField(_l("Repeat new password"), validators=[
+        EqualTo("password", message=_l("The two passwords differ."))])

@@ -1,6 +1,7 @@
 """Login and registration limits, per account name and per address, counted in the database (throttle.py)."""
 
 from flask import current_app, request
+from flask_babel import ngettext
 
 from .. import throttle
 from ..text import name_key
@@ -8,10 +9,6 @@ from ..text import name_key
 # A lockout never lasts longer than this, whatever the configuration says.
 LONGEST_LOCKOUT = 15 * 60
 
-MESSAGES = {
-    "login": "Too many failed logins for this name or from this address. Try again in {minutes} minutes.",
-    "register": "Too many new accounts from this address. Try again in {minutes} minutes.",
-}
 
 
 def _window() -> int:
@@ -50,4 +47,11 @@ def registration_refused() -> int | None:
 
 
 def message(kind: str, retry_after: int) -> str:
-    return MESSAGES[kind].format(minutes=max(1, -(-retry_after // 60)))
+    """The sentence for a refused login ("login") or registration ("register"), in whole minutes."""
+    minutes = max(1, -(-retry_after // 60))
+    if kind == "login":
+        return ngettext("Too many failed logins for this name or from this address. Try again in %(num)d minute.",
+                        "Too many failed logins for this name or from this address. Try again in %(num)d minutes.",
+                        minutes)
+    return ngettext("Too many new accounts from this address. Try again in %(num)d minute.",
+                    "Too many new accounts from this address. Try again in %(num)d minutes.", minutes)

@@ -3,12 +3,16 @@
 from functools import cache
 from pathlib import Path
 
+from flask_babel import gettext
+
+from ..i18n import N_
+
 MIN_PASSWORD = 8
 COMMON_PASSWORDS_FILE = Path(__file__).with_name("common_passwords.txt")
 
 MESSAGES = {
-    "too_short": f"Use at least {MIN_PASSWORD} characters.",
-    "common": "That password is on the list of the most common passwords: choose another.",
+    "too_short": N_("Use at least %(min)d characters."),
+    "common": N_("That password is on the list of the most common passwords: choose another."),
 }
 
 
@@ -21,9 +25,9 @@ def _common() -> frozenset[str]:
 def password_problem(password: str) -> str | None:
     """Why the password is refused, or None. "password" and "PassWord" are both refused as common."""
     if len(password) < MIN_PASSWORD:
-        return MESSAGES["too_short"]
+        return gettext(MESSAGES["too_short"], min=MIN_PASSWORD)
     if password.casefold() in _common():
-        return MESSAGES["common"]
+        return gettext(MESSAGES["common"])
     return None
 
 

@@ -3,11 +3,13 @@
 from urllib.parse import urlsplit
 
 from flask import Blueprint, current_app, flash, redirect, request, url_for
+from flask_babel import gettext
 from flask_login import current_user, login_required, login_user, logout_user
 
 from ..errors import ServiceError
 from ..extensions import db
 from ..forms import EmptyForm
+from ..i18n import N_
 from ..models import ApiToken
 from ..rendering import render
 from . import login_throttle
@@ -15,13 +17,13 @@ from .forms import ChangePasswordForm, LoginForm, RegisterForm
 from .service import authenticate, create_user, issue_token, revoke_token
 
 MESSAGES = {
-    "welcome": "Welcome, {name}! Create a league or open an invite link.",
-    "no_match": "That name and password do not match.",
-    "logged_out": "You are logged out.",
-    "logged_out_everywhere": "You are logged out on every device, this one included.",
-    "wrong_current": "That is not your current password.",
-    "password_changed": "Your password is changed. Other devices must log in again.",
-    "token_revoked": "Token revoked.",
+    "welcome": N_("Welcome, %(name)s! Create a league or open an invite link."),
+    "no_match": N_("That name and password do not match."),
+    "logged_out": N_("You are logged out."),
+    "logged_out_everywhere": N_("You are logged out on every device, this one included."),
+    "wrong_current": N_("That is not your current password."),
+    "password_changed": N_("Your password is changed. Other devices must log in again."),
+    "token_revoked": N_("Token revoked."),
 }
 
 
@@ -53,7 +55,7 @@ def register():
         else:
             db.session.commit()
             login_user(user, remember=True)
-            flash(MESSAGES["welcome"].format(name=user.username), "success")
+            flash(gettext(MESSAGES["welcome"], name=user.username), "success")
             return redirect(_safe_next(url_for("main.index")), 303)
     return render("auth/register.html", form=form, status=422 if form.errors else 200)
 
@@ -74,7 +76,7 @@ def login():
             login_user(user, remember=form.remember.data)
             return redirect(_safe_next(url_for("main.index")), 303)
         login_throttle.login_failed(name)
-        error = MESSAGES["no_match"]
+        error = gettext(MESSAGES["no_match"])
     status = 422 if (error or form.errors) else 200
     return render("auth/login.html", form=form, error=error, status=status)
 
@@ -84,7 +86,7 @@ def logout():
     """Log out: the session and remember cookies of this account stop working, here and on every device."""
     if EmptyForm().validate_on_submit():
         _end_sessions()
-        flash(MESSAGES["logged_out"], "info")
+        flash(gettext(MESSAGES["logged_out"]), "info")
     return redirect(url_for("main.index"), 303)
 
 
@@ -94,7 +96,7 @@ def logout_everywhere():
     """End every session of this account (a lost phone, a shared computer)."""
     if EmptyForm().validate_on_submit():
         _end_sessions()
-        flash(MESSAGES["logged_out_everywhere"], "info")
+        flash(gettext(MESSAGES["logged_out_everywhere"]), "info")
         return redirect(url_for("main.index"), 303)
     return redirect(url_for("auth.account"), 303)
 
@@ -117,14 +119,14 @@ def account():
     form = ChangePasswordForm()
     if form.validate_on_submit():
         if not current_user.check_password(form.current.data):
-            form.current.errors.append(MESSAGES["wrong_current"])
+            form.current.errors.append(gettext(MESSAGES["wrong_current"]))
         else:
             current_user.set_password(form.password.data)
             current_user.end_sessions()
             db.session.commit()
             # This device stays logged in under the new generation; every other one is logged out.
             login_user(current_user._get_current_object(), remember=_has_remember_cookie())
-            flash(MESSAGES["password_changed"], "success")
+            flash(gettext(MESSAGES["password_changed"]), "success")
             return redirect(url_for("auth.account"), 303)
     tokens = db.session.execute(
         db.select(ApiToken).filter_by(user_id=current_user.id).order_by(ApiToken.created_at.desc())
@@ -154,5 +156,5 @@ def revoke(token_id: int):
     """Revoke one of the user's API tokens."""
     if EmptyForm().validate_on_submit() and revoke_token(current_user, token_id):
         db.session.commit()
-        flash(MESSAGES["token_revoked"], "info")
+        flash(gettext(MESSAGES["token_revoked"]), "info")
     return redirect(url_for("auth.account"), 303)

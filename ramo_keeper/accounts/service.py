@@ -7,6 +7,7 @@ from datetime import timedelta
 from functools import cache
 
 from flask import current_app
+from flask_babel import gettext
 from sqlalchemy import or_, update
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload
@@ -14,6 +15,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
+from ..i18n import N_
 from ..models import ApiToken, User, utcnow
 from ..text import TextError, clean_name, name_key
 from .passwords import password_problem
@@ -32,14 +34,14 @@ def find_user(username: str) -> User | None:
 def create_user(username: str, password: str) -> User:
     """A new account; the name is unique however it is written ("Straße" and "STRASSE" are one name)."""
     try:
-        username = clean_name(username, "A name")
+        username = clean_name(username, N_("A name"))
     except TextError as error:
         raise ServiceError(error.message, field="username") from None
     problem = password_problem(password)
     if problem:
         raise ServiceError(problem, field="password")
     if find_user(username):
-        raise Conflict(f"The name {username} is taken.", field="username")
+        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
     user = User(username=username, username_key=name_key(username))
     user.set_password(password)
     db.session.add(user)

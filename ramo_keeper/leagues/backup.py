@@ -12,6 +12,7 @@ automatic "Season 1", are replaced by the backup's), so it can never mix with li
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
+from flask_babel import gettext
 from pydantic import ValidationError
 
 from .. import rules
@@ -19,6 +20,7 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import inputs
 from ..games.stored import store_state
+from ..i18n import N_
 from ..messages import rule_message
 from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
 from ..text import name_key
@@ -82,9 +84,10 @@ def _parse_when(value) -> datetime | None:
 
 def _checked_file(data) -> BackupFile:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise BadBackup("This is not a Ramo Keeper league backup.")
+        raise BadBackup(gettext("This is not a Ramo Keeper league backup."))
     if data.get("version") != VERSION:
-        raise BadBackup(f"This backup has version {data.get('version')}; this app reads version {VERSION}.")
+        raise BadBackup(gettext("This backup has version %(theirs)s; this app reads version %(ours)s.",
+                                theirs=data.get("version"), ours=VERSION))
     # The limits first, on the raw lists: a huge file is refused before any row is looked at.
     for kind in ("players", "seasons", "games"):
         rows = data.get(kind)
@@ -104,31 +107,44 @@ def _names(backup: BackupFile) -> dict[int, str]:
 
 
 def _check_references(backup: BackupFile) -> None:
-    _unique([p.id for p in backup.players], [name_key(p.name) for p in backup.players], "Player")
-    _unique([s.id for s in backup.seasons], [name_key(s.name) for s in backup.seasons], "Season")
+    _unique([p.id for p in backup.players], [name_key(p.name) for p in backup.players], "player")
+    _unique([s.id for s in backup.seasons], [name_key(s.name) for s in backup.seasons], "season")
     players, seasons = {p.id for p in backup.players}, {s.id for s in backup.seasons}
     for number, game in enumerate(backup.games, 1):
-        where = f"Game {number}"
+        where = gettext("Game %(number)d", number=number)
         for seat in game.seats:
             if seat not in players:
-                raise BadBackup(f"{where}: seat {seat} is not one of the backup's players.")
+                raise BadBackup(gettext("%(where)s: seat %(seat)s is not one of the backup's players.",
+                                         where=where, seat=seat))
         if game.season_id is not None and game.season_id not in seasons:
-            raise BadBackup(f"{where}: season {game.season_id} is not one of the backup's seasons.")
+            raise BadBackup(gettext("%(where)s: season %(season)s is not one of the backup's seasons.",
+                                     where=where, season=game.season_id))
         if game.first_dealer_id is not None and game.first_dealer_id not in players:
-            raise BadBackup(f"{where}: the first dealer is not one of the backup's players.")
+            raise BadBackup(gettext("%(where)s: the first dealer is not one of the backup's players.",
+                                     where=where))
         for hand_number, hand in enumerate(game.hands, 1):
             for result in hand.results:
                 if result.player_id not in players:
-                    raise BadBackup(f"{where}, hand {hand_number}: player {result.player_id} is not one of "
-                                    "the backup's players.")
+                    raise BadBackup(gettext("%(where)s, hand %(hand)d: player %(player)s is not one of "
+                                            "the backup's players.",
+                                            where=where, hand=hand_number, player=result.player_id))
 
 
-def _unique(ids: list[int], keys: list[str], word: str) -> None:
+# Whole sentences per row kind and field, so each language words them its own way.
+TWICE = {
+    ("player", "id"): N_("Player %(number)d: its id is used twice."),
+    ("player", "name"): N_("Player %(number)d: its name is used twice."),
+    ("season", "id"): N_("Season %(number)d: its id is used twice."),
+    ("season", "name"): N_("Season %(number)d: its name is used twice."),
+}
+
+
+def _unique(ids: list[int], keys: list[str], row: str) -> None:
     for seen, what in ((ids, "id"), (keys, "name")):
         taken = set()
         for number, value in enumerate(seen, 1):
             if value in taken:
-                raise BadBackup(f"{word} {number}: its {what} is used twice.")
+                raise BadBackup(gettext(TWICE[row, what], number=number))
             taken.add(value)
 
 
@@ -140,8 +156,9 @@ def _replay(game: GameRow, where: str, names: dict[int, str]):
         setup = rules.new_game(game.variant, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
     except rules.RuleError as error:
-        hand = f", hand {error.hand_number}" if error.hand_number else ""
-        raise BadBackup(f"{where}{hand}: {rule_message(error)}.") from None
+        if error.hand_number:
+            where = gettext("%(where)s, hand %(hand)d", where=where, hand=error.hand_number)
+        raise BadBackup(gettext("%(where)s: %(problem)s.", where=where, problem=rule_message(error))) from None
 
 
 def import_league(league: League, data) -> dict:
@@ -154,13 +171,14 @@ def import_league(league: League, data) -> dict:
     """
     backup = _checked_file(data)
     _check_references(backup)
-    planned = [_planned_game(game, f"Game {number}", _names(backup)) for number, game in enumerate(backup.games, 1)]
+    planned = [_planned_game(game, gettext("Game %(number)d", number=number), _names(backup))
+               for number, game in enumerate(backup.games, 1)]
     # The first write: it takes the lock, so a second import into the same league waits here and
     # then finds the league no longer empty.
     db.session.execute(db.update(League).where(League.id == league.id).values(name=League.name))
     if not is_empty(league):
-        raise Conflict("A backup can only be imported into a league without players or games: "
-                       "create a new league for it.", field="file")
+        raise Conflict(gettext("A backup can only be imported into a league without players or games: "
+                               "create a new league for it."), field="file")
     return _write(league, backup, planned)
 
 

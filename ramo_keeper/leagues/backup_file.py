@@ -3,8 +3,10 @@ the import writes anything."""
 
 from typing import Annotated, Literal
 
+from flask_babel import gettext
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
+from ..i18n import N_
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
 from ..text import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
 
@@ -15,7 +17,7 @@ Count = Annotated[int, Field(ge=0, le=10_000)]
 def _name(limit: int):
     def check(value: str) -> str:
         try:
-            return clean_name(value, "A name", limit)
+            return clean_name(value, N_("A name"), limit)
         except TextError as error:
             raise ValueError(error.message) from None
     return AfterValidator(check)
@@ -73,7 +75,9 @@ class BackupFile(_Row):
     games: list[GameRow] = []
 
 
-ROW_WORDS = {"players": "Player", "seasons": "Season", "games": "Game", "hands": "hand", "results": "result"}
+# Where in the file, in words; pydantic's own sentences (a wrong type, a missing key) stay English.
+ROW_WORDS = {"players": N_("Player %(number)d"), "seasons": N_("Season %(number)d"), "games": N_("Game %(number)d"),
+             "hands": N_("hand %(number)d"), "results": N_("result %(number)d")}
 
 
 def describe(error: ValidationError) -> str:
@@ -83,8 +87,8 @@ def describe(error: ValidationError) -> str:
     while loc:
         key = loc.pop(0)
         if key in ROW_WORDS and loc and isinstance(loc[0], int):
-            parts.append(f"{ROW_WORDS[key]} {loc.pop(0) + 1}")
+            parts.append(gettext(ROW_WORDS[key], number=loc.pop(0) + 1))
         else:
             parts.append(str(key))
     message = problem["msg"].removeprefix("Value error, ")
-    return f"{', '.join(parts) or 'The file'}: {message}"
+    return f"{', '.join(parts) or gettext('The file')}: {message}"

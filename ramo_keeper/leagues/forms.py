@@ -1,5 +1,7 @@
 """League and roster forms."""
 
+from flask_babel import lazy_gettext as _l
+from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
 from wtforms import IntegerField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -8,27 +10,30 @@ from wtforms.validators import NumberRange, Optional
 from ..forms import NameForm, strip
 from ..text import LONG_NAME_MAX, Name
 
+# A member's role in the player's language; the stored value stays the English key.
+ROLE_NAMES = {"owner": _l("owner"), "scorer": _l("scorer"), "viewer": _l("viewer")}
+
 
 class PlayerForm(NameForm):
-    name = StringField("New player's name", filters=strip, validators=[
-        Name("A player's name", empty="A name cannot be empty.")])
+    name = StringField(_l("New player's name"), filters=strip, validators=[
+        Name(_l("A player's name"), empty=_l("A name cannot be empty."))])
 
 
 class LeagueForm(NameForm):
-    name = StringField("League name", filters=strip, validators=[
-        Name("A league name", limit=LONG_NAME_MAX, empty="A league needs a name.")])
+    name = StringField(_l("League name"), filters=strip, validators=[
+        Name(_l("A league name"), limit=LONG_NAME_MAX, empty=_l("A league needs a name."))])
 
 
 class RoleForm(FlaskForm):
-    role = SelectField("Role", choices=[SelectChoice(role, role.title()) for role in ("owner", "scorer", "viewer")])
+    role = SelectField(_l("Role"), choices=[SelectChoice(role, name) for role, name in ROLE_NAMES.items()])
 
 
 class InviteForm(FlaskForm):
     """A new invite link: who joins as what, for how long, how many times."""
 
-    role = SelectField("Joins as", default="scorer", choices=[
-        SelectChoice("scorer", "Scorer (records hands)"), SelectChoice("viewer", "Viewer (reads only)")])
-    days = SelectField("Works for", default="7", coerce=int, choices=[
-        SelectChoice("1", "1 day"), SelectChoice("7", "7 days"), SelectChoice("30", "30 days")])
-    max_uses = IntegerField("Number of people (empty: no limit)", validators=[
-        Optional(), NumberRange(min=1, max=100, message="From 1 to 100 people, or leave it empty.")])
+    role = SelectField(_l("Joins as"), default="scorer", choices=[
+        SelectChoice("scorer", _l("Scorer (records hands)")), SelectChoice("viewer", _l("Viewer (reads only)"))])
+    days = SelectField(_l("Works for"), default="7", coerce=int, choices=[
+        SelectChoice(str(days), lazy_ngettext("%(num)d day", "%(num)d days", days)) for days in (1, 7, 30)])
+    max_uses = IntegerField(_l("Number of people (empty: no limit)"), validators=[
+        Optional(), NumberRange(min=1, max=100, message=_l("From 1 to 100 people, or leave it empty."))])

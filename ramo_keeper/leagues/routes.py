@@ -1,24 +1,27 @@
 """Leagues: create, switch, members and roles, invite links."""
 
 from flask import Blueprint, abort, flash, redirect, session, url_for
+from flask_babel import format_datetime, gettext
 from flask_login import current_user, login_required
 
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
 from ..forms import EmptyForm
+from ..i18n import N_
 from ..models import Membership
 from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
-from .forms import InviteForm, LeagueForm, RoleForm
+from .forms import ROLE_NAMES, InviteForm, LeagueForm, RoleForm
 
 MESSAGES = {
-    "invite_ready": "New invite link ready: it makes people {role}s and works until {expires} (UTC).",
-    "invite_revoked": "The invite link no longer works.",
-    "joined": "You joined {league}.",
-    "removed": "{name} was removed from the league. The invite link was switched off: they knew it.",
-    "role_set": "{name} is now {role}.",
+    "invite_ready": N_("New invite link ready: people join as %(role)s, until %(expires)s (UTC)."),
+    "invite_revoked": N_("The invite link no longer works."),
+    "joined": N_("You joined %(league)s."),
+    "removed": N_("%(name)s was removed from the league. The invite link was switched off: they knew it."),
+    "role_set": N_("New role of %(name)s: %(role)s."),
+    "created": N_("League %(league)s created. Add the players next."),
 }
 
 bp = Blueprint("leagues", __name__)
@@ -45,7 +48,7 @@ def create():
         league = service.create_league(current_user, form.name.data)
         db.session.commit()
         session["league_id"] = league.id
-        flash(f"League {league.name} created. Add the players next.", "success")
+        flash(gettext(MESSAGES["created"], league=league.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
     return _index_page(form, status=422)
 
@@ -74,7 +77,8 @@ def invite(league_id: int):
             flash(error.message, "error")
         else:
             db.session.commit()
-            flash(MESSAGES["invite_ready"].format(role=invite.role, expires=f"{invite.expires_at:%Y-%m-%d %H:%M}"),
+            flash(gettext(MESSAGES["invite_ready"], role=ROLE_NAMES[invite.role],
+                          expires=format_datetime(invite.expires_at, "short", rebase=False)),
                   "success")
     elif form.errors:
         flash(" ".join(message for messages in form.errors.values() for message in messages), "error")
@@ -89,7 +93,7 @@ def revoke_invite(league_id: int):
     if EmptyForm().validate_on_submit():
         service.revoke_invites(league)
         db.session.commit()
-        flash(MESSAGES["invite_revoked"], "info")
+        flash(gettext(MESSAGES["invite_revoked"]), "info")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
 
 
@@ -109,7 +113,7 @@ def join(token: str):
             return render("leagues/join.html", league=None, invite=None, form=None, status=404)
         db.session.commit()
         session["league_id"] = league.id
-        flash(MESSAGES["joined"].format(league=league.name), "success")
+        flash(gettext(MESSAGES["joined"], league=league.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
     return render("leagues/join.html", league=league, invite=invite, form=form)
 
@@ -132,7 +136,7 @@ def change_role(league_id: int, member_id: int):
         try:
             service.change_role(member, form.role.data)
             db.session.commit()
-            flash(MESSAGES["role_set"].format(name=member.user.username, role=member.role), "success")
+            flash(gettext(MESSAGES["role_set"], name=member.user.username, role=ROLE_NAMES[member.role]), "success")
         except ServiceError as error:
             flash(error.message, "error")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
@@ -149,7 +153,7 @@ def remove_member(league_id: int, member_id: int):
             name = member.user.username
             service.remove_member(member)
             db.session.commit()
-            flash(MESSAGES["removed"].format(name=name), "info")
+            flash(gettext(MESSAGES["removed"], name=name), "info")
         except ServiceError as error:
             flash(error.message, "error")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)

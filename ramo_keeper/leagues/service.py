@@ -3,11 +3,13 @@
 import secrets
 from datetime import timedelta
 
+from flask_babel import gettext
 from sqlalchemy import or_
 from sqlalchemy.orm import contains_eager
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
+from ..i18n import N_
 from ..models import ROLES, Invite, League, Membership, Player, Season, User, utcnow
 from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
 from .limits import over_limit
@@ -16,12 +18,13 @@ from .limits import over_limit
 def create_league(owner: User, name: str) -> League:
     """A new league with its first season; the creator becomes owner."""
     try:
-        name = clean_name(name, "A league name", LONG_NAME_MAX, empty="A league needs a name.")
+        name = clean_name(name, N_("A league name"), LONG_NAME_MAX, empty=gettext("A league needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
     league = League(name=name)
     league.memberships.append(Membership(user=owner, role="owner"))
-    league.seasons.append(Season(name="Season 1", is_current=True))
+    # The first season is named in the creator's language; after that it is a name like any other.
+    league.seasons.append(Season(name=gettext("Season %(number)d", number=1), is_current=True))
     db.session.add(league)
     db.session.flush()
     return league
@@ -55,11 +58,11 @@ def new_invite(league: League, by: User | None = None, role: str = "scorer", day
                max_uses: int | None = None) -> Invite:
     """A fresh invite link; the previous one stops working. It expires after `days` days."""
     if role not in INVITE_ROLES:
-        raise ServiceError("An invite makes people scorers or viewers.", field="role")
+        raise ServiceError(gettext("An invite makes people scorers or viewers."), field="role")
     if not 1 <= days <= INVITE_DAYS_MAX:
-        raise ServiceError(f"An invite lasts 1 to {INVITE_DAYS_MAX} days.", field="days")
+        raise ServiceError(gettext("An invite lasts 1 to %(max)d days.", max=INVITE_DAYS_MAX), field="days")
     if max_uses is not None and not 1 <= max_uses <= INVITE_USES_MAX:
-        raise ServiceError(f"An invite can be used 1 to {INVITE_USES_MAX} times, or without limit.",
+        raise ServiceError(gettext("An invite can be used 1 to %(max)d times, or without limit.", max=INVITE_USES_MAX),
                            field="max_uses")
     revoke_invites(league)
     invite = Invite(token=secrets.token_urlsafe(18), role=role, created_by_id=by.id if by else None,
@@ -112,7 +115,7 @@ def join_by_invite(invite: Invite, user: User) -> Membership:
         .values(uses=Invite.uses + 1)
     ).rowcount
     if used != 1:
-        raise Conflict("This invite link no longer works: ask the league's owner for a new one.")
+        raise Conflict(gettext("This invite link no longer works: ask the league's owner for a new one."))
     return join(invite.league, user, invite.role)
 
 
@@ -122,16 +125,16 @@ def _owners(league: League) -> int:
 
 def change_role(membership: Membership, role: str) -> None:
     if role not in ROLES:
-        raise ServiceError(f"Unknown role {role}.", field="role")
+        raise ServiceError(gettext("Unknown role %(role)s.", role=role), field="role")
     if membership.role == "owner" and role != "owner" and _owners(membership.league) == 1:
-        raise Conflict("A league needs at least one owner: make someone else owner first.")
+        raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
     membership.role = role
 
 
 def remove_member(membership: Membership) -> None:
     """Remove a member, and switch the invite link off: they know it and could come straight back."""
     if membership.role == "owner" and _owners(membership.league) == 1:
-        raise Conflict("A league needs at least one owner: make someone else owner first.")
+        raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
     revoke_invites(membership.league)
     db.session.delete(membership)
 
@@ -145,18 +148,18 @@ def _name_taken(league: League, name: str, except_id: int | None = None) -> bool
 
 def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
     try:
-        name = clean_name(name, "A player's name", empty="A player needs a name.")
+        name = clean_name(name, N_("A player's name"), empty=gettext("A player needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
     if _name_taken(league, name, except_id):
-        raise Conflict(f"{name} is already on the roster.", field="name")
+        raise Conflict(gettext("%(name)s is already on the roster.", name=name), field="name")
     return name
 
 
 def add_player(league: League, name: str) -> Player:
     name = _checked_name(league, name)
     count = db.session.execute(db.select(db.func.count(Player.id)).filter_by(league_id=league.id)).scalar_one()
-    if message := over_limit("players", count + 1, "the roster"):
+    if message := over_limit("players", count + 1, N_("the roster")):
         raise Conflict(message, field="name")
     player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)

@@ -23,7 +23,7 @@ MAX_MIN_GAMES = 1000
 
 def _checked_name(league_id: int, name: str, except_id: int | None = None) -> str:
     try:
-        name = clean_name(name or "", "A season name", LONG_NAME_MAX, empty=gettext("A season needs a name."))
+        name = clean_name(name or "", N_("A season name"), LONG_NAME_MAX, empty=gettext("A season needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
     query = db.select(Season.id, Season.name).where(Season.league_id == league_id)
