@@ -12,8 +12,6 @@ from flask import Blueprint, Flask, current_app, has_request_context, redirect, 
 from flask_babel import get_locale
 from flask_login import current_user
 
-from .extensions import db
-
 # Each language is shown in its own words, so anyone can find theirs whatever the page speaks.
 LANGUAGES = {"en": "English", "ko": "한국어", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"
@@ -63,7 +61,6 @@ def choose():
         return response
     if current_user.is_authenticated:
         current_user.locale = code
-        db.session.commit()
     response.set_cookie(COOKIE, code, max_age=COOKIE_MAX_AGE, samesite="Lax", httponly=True,
                         secure=bool(current_app.config.get("SESSION_COOKIE_SECURE")))
     return response

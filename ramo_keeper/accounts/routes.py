@@ -53,7 +53,6 @@ def register():
         except ServiceError as error:
             getattr(form, error.field or "username").errors.append(error.message)
         else:
-            db.session.commit()
             login_user(user, remember=True)
             flash(gettext(MESSAGES["welcome"], name=user.username), "success")
             return redirect(_safe_next(url_for("main.index")), 303)
@@ -104,7 +103,6 @@ def logout_everywhere():
 def _end_sessions() -> None:
     if current_user.is_authenticated:
         current_user.end_sessions()
-        db.session.commit()
     logout_user()
 
 
@@ -123,7 +121,6 @@ def account():
         else:
             current_user.set_password(form.password.data)
             current_user.end_sessions()
-            db.session.commit()
             # This device stays logged in under the new generation; every other one is logged out.
             login_user(current_user._get_current_object(), remember=_has_remember_cookie())
             flash(gettext(MESSAGES["password_changed"]), "success")
@@ -142,7 +139,6 @@ def create_token():
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("auth.account"), 303)
     token = issue_token(current_user)
-    db.session.commit()
     tokens = db.session.execute(
         db.select(ApiToken).filter_by(user_id=current_user.id).order_by(ApiToken.created_at.desc())
     ).scalars()
@@ -155,6 +151,5 @@ def create_token():
 def revoke(token_id: int):
     """Revoke one of the user's API tokens."""
     if EmptyForm().validate_on_submit() and revoke_token(current_user, token_id):
-        db.session.commit()
         flash(gettext(MESSAGES["token_revoked"]), "info")
     return redirect(url_for("auth.account"), 303)

@@ -62,7 +62,6 @@ def _create(form, league) -> Game | None:
         field = {"players": form.seat, "season_id": form.season_id}.get(error.field) or form.error_field(error.message)
         (field.errors if field is not None else form.form_errors).append(error.message)
         return None
-    db.session.commit()
     return game
 
 
@@ -74,7 +73,6 @@ def _add_and_seat(form, league) -> None:
         db.session.rollback()
         form.new_player.errors.append(error.message)
         return
-    db.session.commit()
     form.players[player.id] = player
     seat(form, player.id)
     form.new_player.data = ""

@@ -61,7 +61,6 @@ def _start(form: PlayForm, guest, chips: list[str]):
         db.session.rollback()
         form.names.errors.append(error.message)
         return _play_page(form, chips, status=422)
-    db.session.commit()
     response = redirect(url_for("games.show", game_id=game.id), 303)
     return remember_guest(response, user) if guest is None else response
 
@@ -95,7 +94,6 @@ def keep():
         except ServiceError as error:
             getattr(form, error.field or "username").errors.append(error.message)
         else:
-            db.session.commit()
             login_user(user, remember=True)
             flash(f"Saved: you are {user.username} now, with all your games.", "success")
             return forget_guest(redirect(url_for("main.index"), 303))
@@ -118,7 +116,6 @@ def move():
             db.session.rollback()
             form.league.errors.append(error.message)
         else:
-            db.session.commit()
             flash(f"Moved {moved} game(s) into {target.name}.", "success")
             return forget_guest(redirect(url_for("games.index", league_id=target.id), 303))
     return render("guests/move.html", form=form, games=service.game_count(guest), status=422)

@@ -40,7 +40,6 @@ def create(league_id: int):
         except ServiceError as error:
             form.name.errors.append(error.message)
         else:
-            db.session.commit()
             return redirect(url_for("players.index", league_id=league.id), 303)
     return _roster_page(league, membership, form, status=422)
 
@@ -65,7 +64,6 @@ def rename(league_id: int, player_id: int):
         except ServiceError as error:
             form.name.errors.append(error.message)
         else:
-            db.session.commit()
             return redirect(url_for("players.index", league_id=league.id), 303)
     db.session.rollback()
     return _roster_page(league, membership, status=422, editing=(player.id, form))
@@ -79,5 +77,4 @@ def archive(league_id: int, player_id: int):
     player = _player(league, player_id)
     if EmptyForm().validate_on_submit():
         player.archived = not player.archived
-        db.session.commit()
     return redirect(url_for("players.index", league_id=league.id), 303)

@@ -46,7 +46,6 @@ def create():
     form = LeagueForm()
     if form.validate_on_submit():
         league = service.create_league(current_user, form.name.data)
-        db.session.commit()
         session["league_id"] = league.id
         flash(gettext(MESSAGES["created"], league=league.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
@@ -76,7 +75,6 @@ def invite(league_id: int):
         except ServiceError as error:
             flash(error.message, "error")
         else:
-            db.session.commit()
             flash(gettext(MESSAGES["invite_ready"], role=ROLE_NAMES[invite.role],
                           expires=format_datetime(invite.expires_at, "short", rebase=False)),
                   "success")
@@ -92,7 +90,6 @@ def revoke_invite(league_id: int):
     league, _ = require_league(league_id, "owner")
     if EmptyForm().validate_on_submit():
         service.revoke_invites(league)
-        db.session.commit()
         flash(gettext(MESSAGES["invite_revoked"]), "info")
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
 
@@ -111,7 +108,6 @@ def join(token: str):
         except ServiceError:
             db.session.rollback()
             return render("leagues/join.html", league=None, invite=None, form=None, status=404)
-        db.session.commit()
         session["league_id"] = league.id
         flash(gettext(MESSAGES["joined"], league=league.name), "success")
         return redirect(url_for("leagues.show", league_id=league.id), 303)
@@ -135,7 +131,6 @@ def change_role(league_id: int, member_id: int):
     if form.validate_on_submit():
         try:
             service.change_role(member, form.role.data)
-            db.session.commit()
             flash(gettext(MESSAGES["role_set"], name=member.user.username, role=ROLE_NAMES[member.role]), "success")
         except ServiceError as error:
             flash(error.message, "error")
@@ -152,7 +147,6 @@ def remove_member(league_id: int, member_id: int):
         try:
             name = member.user.username
             service.remove_member(member)
-            db.session.commit()
             flash(gettext(MESSAGES["removed"], name=name), "info")
         except ServiceError as error:
             flash(error.message, "error")

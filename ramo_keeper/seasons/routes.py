@@ -97,7 +97,6 @@ def create(league_id: int):
         except ServiceError as error:
             getattr(form, error.field or "name").errors.append(error.message)
         else:
-            db.session.commit()
             flash(gettext("%(name)s created.", name=season.name), "success")
             return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
     db.session.rollback()
@@ -124,7 +123,6 @@ def rename(league_id: int, season_id: int):
         except ServiceError as error:
             form.name.errors.append(error.message)
         else:
-            db.session.commit()
             return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
     db.session.rollback()
     return _show_page(league, membership, season, rename_form=form, status=422)
@@ -138,7 +136,6 @@ def settings(league_id: int, season_id: int):
     season, form = _season(league, season_id), SeasonSettingsForm()
     if form.validate_on_submit():
         service.change_settings(season, form.ranking.data, form.min_games.data)
-        db.session.commit()
         return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
     db.session.rollback()
     return _show_page(league, membership, season, settings_form=form, status=422)
@@ -155,7 +152,6 @@ def _action(league_id: int, season_id: int, role: str, act, done: str):
             db.session.rollback()
             flash(error.message, "error")
         else:
-            db.session.commit()
             flash(gettext(done, name=season.name), "success")
     return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
 
@@ -246,7 +242,6 @@ def import_backup(league_id: int):
         except ServiceError as error:
             form.file.errors.append(error.message)
         else:
-            db.session.commit()
             flash(gettext("Imported %(players)s, %(seasons)s and %(games)s.",
                           players=ngettext("%(num)d player", "%(num)d players", counts["players"]),
                           seasons=ngettext("%(num)d season", "%(num)d seasons", counts["seasons"]),
