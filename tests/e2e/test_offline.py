@@ -10,7 +10,15 @@ from .seating import hands_recorded, log_in, seat_game
 
 
 def worker_controls(page) -> None:
-    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    """Wait until the service worker is active and controls this page (a reload hands it over if needed).
+
+    Promises are awaited through page.evaluate: wait_for_function would evaluate a string predicate,
+    which the page's Content-Security-Policy (no 'unsafe-eval') refuses.
+    """
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    if not page.evaluate("() => navigator.serviceWorker.controller !== null"):
+        page.reload()
+    assert page.evaluate("() => navigator.serviceWorker.controller !== null"), "no service worker controls the page"
 
 
 def pick(page, player: str, category: str, count: int) -> None:
@@ -33,7 +41,7 @@ def record_from_another_phone(app, game_id: int, out_id: int) -> None:
         game = load_game(game_id)
         hand = rules.HandInput(tuple(rules.PlayerResult(s.player_id, {}, went_out=s.player_id == out_id)
                                      for s in game.seats))
-        service.record_hand(game, None, hand, "other-phone", 1)
+        service.record_hand(game_id, None, hand, "other-phone", 1)
         db.session.commit()
 
 
