@@ -5,9 +5,11 @@ from flask_login import current_user
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
+from . import rules
 from .extensions import db
 from .games import listing
 from .leagues.service import leagues_of
+from .messages import game_name, names_and
 from .pagination import requested_page
 from .rendering import render
 
@@ -18,13 +20,19 @@ bp = Blueprint("main", __name__)
 def index():
     """Visitors and guests: Play now (and a guest's games); accounts: games in progress, then recent results."""
     if not current_user.is_authenticated:
-        return render("main/welcome.html")
+        return render("main/welcome.html", games=_game_names())
     if current_user.is_guest:
-        return render("main/welcome.html", in_progress=listing.games_in_progress(current_user.id, requested_page()),
+        return render("main/welcome.html", games=_game_names(),
+                      in_progress=listing.games_in_progress(current_user.id, requested_page()),
                       recent=listing.recent_results(current_user.id))
     return render("main/home.html", memberships=leagues_of(current_user),
                   in_progress=listing.games_in_progress(current_user.id, requested_page()),
                   recent=listing.recent_results(current_user.id))
+
+
+def _game_names() -> str:
+    """Every game the keeper knows, in the reader's language: "Ramo, Contract Rummy, … and Phase 10"."""
+    return names_and(game_name(variant.name) for variant in rules.VARIANTS.values())
 
 
 @bp.get("/healthz")

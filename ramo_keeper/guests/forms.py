@@ -1,5 +1,7 @@
 """Play now (pick the game, name the players) and moving a guest's games."""
 
+from flask_babel import gettext, ngettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
@@ -7,6 +9,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
 from ..forms import strip
+from ..messages import game_name
 from ..text import NAME_MAX, TextError, clean_name, name_key
 
 NAME_FIELDS = 4
@@ -15,16 +18,16 @@ NAME_LIMIT = NAME_MAX
 
 
 class PlayForm(FlaskForm):
-    variant = RadioField("Game", validators=[InputRequired("Pick a game.")])
-    names = FieldList(StringField("Player", filters=strip, validators=[
-        Length(max=NAME_LIMIT, message=f"Names are at most {NAME_LIMIT} characters.")]),
+    variant = RadioField(_l("Game"), validators=[InputRequired(_l("Pick a game."))])
+    names = FieldList(StringField(_l("Player"), filters=strip, validators=[
+        Length(max=NAME_LIMIT, message=_l("Names are at most %(limit)d characters.", limit=NAME_LIMIT))]),
         min_entries=NAME_FIELDS, max_entries=MOST_FIELDS)
     most_fields = MOST_FIELDS
     name_limit = NAME_LIMIT
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self.variant.choices = [SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()]
+        self.variant.choices = [SelectChoice(v.key, game_name(v.name)) for v in rules.VARIANTS.values()]
 
     @property
     def typed_names(self) -> list[str]:
@@ -55,20 +58,24 @@ class PlayForm(FlaskForm):
             except TextError as error:
                 raise ValidationError(error.message) from None
             if name_key(name) in seen:
-                raise ValidationError(f"{name} is typed twice: every player needs their own name.")
+                raise ValidationError(gettext("%(name)s is typed twice: every player needs their own name.",
+                                              name=name))
             seen.add(name_key(name))
         if self.variant.data in rules.VARIANTS:
             variant = rules.get_variant(self.variant.data)
             if not variant.min_players <= len(names) <= variant.max_players:
-                raise ValidationError(f"{variant.name} is for {variant.min_players} to {variant.max_players} "
-                                      f"players: you named {len(names)}.")
+                raise ValidationError(ngettext(
+                    "%(game)s is for %(minimum)d to %(maximum)d players: you named %(num)d.",
+                    "%(game)s is for %(minimum)d to %(maximum)d players: you named %(num)d.",
+                    len(names), game=game_name(variant.name), minimum=variant.min_players,
+                    maximum=variant.max_players))
 
 
 class MoveForm(FlaskForm):
-    league = SelectField("Into which league?", coerce=str, validators=[InputRequired("Pick a league.")])
+    league = SelectField(_l("Into which league?"), coerce=str, validators=[InputRequired(_l("Pick a league."))])
 
     NEW = "new"
 
     def offer(self, leagues) -> None:
         self.league.choices = [SelectChoice(str(league.id), league.name) for league in leagues] + \
-                              [SelectChoice(self.NEW, "A new league of my own")]
+                              [SelectChoice(self.NEW, gettext("A new league of my own"))]

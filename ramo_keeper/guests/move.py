@@ -11,6 +11,7 @@ Decisions, so that the result is what a person expects:
 - The guest's emptied leagues and the guest itself are removed afterwards.
 """
 
+from flask_babel import gettext
 from sqlalchemy import delete, update
 
 from ..access import membership_for
@@ -20,16 +21,14 @@ from ..games.stored import load_game, state_of, store_state
 from ..models import AuditEntry, Game, GameResult, Hand, HandResult, League, Player, Season, Seat, User
 from .service import own_leagues
 
-SEASON_SUFFIX = " (as guest)"
-
 
 def move_games(guest: User, account: User, target: League) -> int:
     """Move everything the guest owns into `target`; returns the number of games moved."""
     if not guest.is_guest or account.is_guest:
-        raise ServiceError("Only a guest's games can be moved, and only into an account's league.")
+        raise ServiceError(gettext("Only a guest's games can be moved, and only into an account's league."))
     membership = membership_for(target.id, account)
     if membership is None or not membership.can_write:
-        raise ServiceError("Pick a league where you are owner or scorer.", field="league")
+        raise ServiceError(gettext("Pick a league where you are owner or scorer."), field="league")
     moved = 0
     for source in own_leagues(guest):
         if source.id != target.id:
@@ -109,11 +108,14 @@ def _remapped(snapshot: dict | None, same_person: dict[int, int]) -> dict | None
 
 
 def _move_seasons(source: League, target: League) -> None:
-    """Seasons with games move, renamed and not current; empty ones go with the guest's league."""
+    """Seasons with games move, renamed and not current; empty ones go with the guest's league.
+
+    The new name is worded in the language of the person moving them, as a new league's first season is.
+    """
     used = set(db.session.execute(db.select(Game.season_id).where(Game.league_id == target.id)).scalars())
     for season in db.session.execute(db.select(Season).where(Season.league_id == source.id)).scalars().all():
         if season.id in used:
-            name = (season.name + SEASON_SUFFIX)[:80]
+            name = gettext("%(season)s (as guest)", season=season.name)[:80]
             _execute(update(Season).where(Season.id == season.id)
                      .values(league_id=target.id, is_current=False, name=name))
 

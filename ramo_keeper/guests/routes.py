@@ -1,6 +1,7 @@
 """Play now without signing up, and "Save to an account" (keep it, or move the games)."""
 
 from flask import Blueprint, flash, make_response, redirect, request, url_for
+from flask_babel import gettext, ngettext
 from flask_login import current_user, login_user
 
 from ..accounts.forms import RegisterForm
@@ -30,8 +31,8 @@ def _play_page(form: PlayForm, chips: list[str], status: int = 200, retry_after:
 def play():
     """Pick the game and name the players; Start makes the game (and, the first time, the guest)."""
     if current_user.is_authenticated and not current_user.is_guest:
-        return render("guests/for_accounts.html", heading="Play now",
-                      message="You have an account: start a new game from one of your leagues.")
+        return render("guests/for_accounts.html", heading=gettext("Play now"),
+                      message=gettext("You have an account: start a new game from one of your leagues."))
     guest = current_user if current_user.is_authenticated else None
     chips = service.remembered_names(guest) if guest else []
     form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": "ramo"})
@@ -51,8 +52,10 @@ def _start(form: PlayForm, guest, chips: list[str]):
     if guest is None:
         retry_after = guest_creation_refused(request.remote_addr or "unknown")
         if retry_after:
-            form.form_errors.append("Too many new guests from this address just now: try again in "
-                                    f"{max(1, retry_after // 60)} minute(s), or log in.")
+            form.form_errors.append(ngettext(
+                "Too many new guests from this address just now: try again in %(num)d minute, or log in.",
+                "Too many new guests from this address just now: try again in %(num)d minutes, or log in.",
+                max(1, retry_after // 60)))
             return _play_page(form, chips, status=429, retry_after=retry_after)
     try:
         user = guest or service.create_guest()
@@ -74,8 +77,9 @@ def save():
         return render("guests/save.html", keep_form=RegisterForm(), games=service.game_count(current_user))
     guest = cookie_guest()
     if guest is None:
-        return render("guests/for_accounts.html", heading="Save to an account",
-                      message="This phone holds no guest games: everything you play is saved to your account.")
+        return render("guests/for_accounts.html", heading=gettext("Save to an account"),
+                      message=gettext("This phone holds no guest games: everything you play is saved to your "
+                                      "account."))
     form = MoveForm()
     form.offer(service.writable_leagues(current_user))
     return render("guests/move.html", form=form, games=service.game_count(guest))
@@ -95,7 +99,7 @@ def keep():
             getattr(form, error.field or "username").errors.append(error.message)
         else:
             login_user(user, remember=True)
-            flash(f"Saved: you are {user.username} now, with all your games.", "success")
+            flash(gettext("Saved: you are %(name)s now, with all your games.", name=user.username), "success")
             return forget_guest(redirect(url_for("main.index"), 303))
     return render("guests/save.html", keep_form=form, games=service.game_count(current_user), status=422)
 
@@ -116,13 +120,14 @@ def move():
             db.session.rollback()
             form.league.errors.append(error.message)
         else:
-            flash(f"Moved {moved} game(s) into {target.name}.", "success")
+            flash(ngettext("Moved %(num)d game into %(league)s.", "Moved %(num)d games into %(league)s.", moved,
+                           league=target.name), "success")
             return forget_guest(redirect(url_for("games.index", league_id=target.id), 303))
     return render("guests/move.html", form=form, games=service.game_count(guest), status=422)
 
 
 def _target_league(choice: str) -> League:
     if choice == MoveForm.NEW:
-        return create_league(current_user, service.GUEST_LEAGUE_NAME)
+        return create_league(current_user, gettext(service.GUEST_LEAGUE_NAME))
     return db.session.get(League, int(choice))
 

@@ -8,17 +8,21 @@ its games into a league of an existing account.
 import secrets
 from datetime import timedelta
 
+from flask_babel import gettext
+
 from ..accounts.passwords import password_problem
 from ..accounts.service import find_user
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import service as games
+from ..i18n import N_
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
 from ..text import TextError, clean_name, name_key
 
-GUEST_NAME = "Guest"
-GUEST_LEAGUE_NAME = "My games"
+# Stored names, worded in the language of the page that creates them (as a new league's first season is).
+GUEST_NAME = N_("Guest")
+GUEST_LEAGUE_NAME = N_("My games")
 DEFAULT_VARIANT = "ramo"
 # Guests have no password: no hash ever matches this value.
 NO_PASSWORD = "!guest"
@@ -30,11 +34,11 @@ def create_guest() -> User:
     """A guest account and its private league, where the guest is the owner."""
     # The key is the guest's identity in the signed cookie: random, so a removed guest's id reused
     # by someone else never matches an old cookie.
-    user = User(username=GUEST_NAME, username_key=f"guest:{secrets.token_hex(16)}",
+    user = User(username=gettext(GUEST_NAME), username_key=f"guest:{secrets.token_hex(16)}",
                 password_hash=NO_PASSWORD, is_guest=True, last_seen_at=utcnow())
     db.session.add(user)
     db.session.flush()
-    create_league(user, GUEST_LEAGUE_NAME)
+    create_league(user, gettext(GUEST_LEAGUE_NAME))
     return user
 
 
@@ -93,16 +97,16 @@ def touch(user: User) -> bool:
 def keep_as_account(guest: User, username: str, password: str) -> User:
     """The guest becomes a normal account with this name and password; everything stays where it is."""
     if not guest.is_guest:
-        raise Conflict("This is already an account.")
+        raise Conflict(gettext("This is already an account."))
     try:
-        username = clean_name(username, "A name", empty="Choose a name.")
+        username = clean_name(username, N_("A name"), empty=gettext("Choose a name."))
     except TextError as error:
         raise ServiceError(error.message, field="username") from None
     problem = password_problem(password)
     if problem:
         raise ServiceError(problem, field="password")
     if find_user(username):
-        raise Conflict(f"The name {username} is taken.", field="username")
+        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
     guest.username, guest.username_key = username, name_key(username)
     guest.set_password(password)
     guest.is_guest, guest.last_seen_at = False, None
