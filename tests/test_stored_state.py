@@ -8,7 +8,7 @@ from sqlalchemy import create_engine, event, text
 
 from conftest import ON_POSTGRES
 from ramo_keeper.extensions import db
-from ramo_keeper.games.stored import load_game, state_of, stored_state
+from ramo_keeper.games.stored import load_game, read_game, state_of, stored_state
 from ramo_keeper.models import Game, Hand, HandResult, Seat
 
 MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0006_core_stored_state.py"
@@ -158,7 +158,7 @@ def test_an_imported_backup_stores_the_same_derived_values_a_replay_gives(table)
         games = [load_game(game_id) for game_id in imported]
         assert [g.status for g in games] == ["finished", "in_progress"]
         for game in games:
-            assert stored_state(game) == state_of(game)
+            assert stored_state(game) == state_of(game) == read_game(game.id)[1]
         # Rummy: A 9, B 24, C 0 and B won; Ramo: C dealt hand 1, so D deals next (the deal passes left).
         assert [s.total for s in games[0].seats] == [9, 24, 0]
         assert [s.player.name for s in games[0].seats if s.player_id in games[0].winner_ids] == ["B"]

@@ -2,14 +2,15 @@
 
 import re
 
-from flask import abort, jsonify, request, url_for
+from flask import abort, current_app, jsonify, request, url_for
 
 from ..access import membership_for, require_league
 from ..extensions import db
 from ..games import inputs, service
-from ..games.stored import load_game, stored_state
+from ..games.stored import read_game
 from ..models import Game as GameRow
 from . import error, route, user
+from .game_bodies import game_body
 from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody
 
@@ -50,18 +51,19 @@ def create_game(league_id: int, body: GameBody):
     default_season = "season_id" not in body.model_fields_set  # omitted: current season; null: none
     game = service.create_game(league, user(), body.variant, body.player_ids, body.first_dealer_id,
                                body.season_id, body.options, use_current_season=default_season)
-    game = load_game(game.id)
-    return _reply(game, stored_state(game), 201, {"Location": url_for("api.game", game_id=game.id)})
+    return _reply(*read_game(game.id), 201, {"Location": url_for("api.game", game_id=game.id)})
 
 
 @route("GET", "/games/{game_id}", response=Game, errors=(404,))
 def game(game_id: int):
     """A game with every hand, the running totals and who deals next."""
-    game = load_game(game_id)
-    if game is None:
+    found = game_body(game_id, user())
+    if found is None:
         abort(404)
-    require_league(game.league_id, "viewer", user())
-    return _reply(game, stored_state(game))
+    body, version = found
+    response = current_app.response_class(body, mimetype="application/json")
+    response.headers["ETag"] = f'"{version}"'
+    return response
 
 
 @route("POST", "/games/{game_id}/hands", 201, Game, HandBody, errors=(400, 403, 404, 409, 422),

@@ -9,7 +9,7 @@ from ..rendering import render, wants_fragment
 from ..template_helpers import value_output
 from . import inputs, service
 from .forms import hand_form, posted_number
-from .page import game_or_404, play_context
+from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
 
@@ -34,8 +34,8 @@ def _play(game, membership, state, status: int = 200, form=None, notice: str | N
 def _current_play(game_id: int, status: int, form=None, notice: str | None = None):
     """The play area as stored now, after a refused write was rolled back."""
     db.session.rollback()
-    game, membership = game_or_404(game_id, "scorer")
-    return _play(game, membership, stored_state(game), status, form, notice)
+    game, membership, state = played_or_404(game_id, "scorer")
+    return _play(game, membership, state, status, form, notice)
 
 
 def _conflict(game_id: int, message: str):

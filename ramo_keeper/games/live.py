@@ -6,8 +6,8 @@ from flask_login import current_user, login_required
 from ..extensions import db
 from ..models import Game, Membership
 from ..rendering import render, wants_fragment
-from .page import board_context, game_or_404, play_context
-from .stored import load_game, stored_state
+from .page import board_context, play_context, played_or_404
+from .stored import read_game
 
 bp = Blueprint("live", __name__)
 
@@ -18,17 +18,17 @@ def _etag(game_id: int, version: int) -> str:
 
 
 def _live_board(game_id: int):
-    game = load_game(game_id)
-    if game is None:
+    found = read_game(game_id)
+    if found is None:
         abort(404)
-    return game, render("games/live.html", "games/_live_board.html", **board_context(game, stored_state(game)),
+    game, state = found
+    return game, render("games/live.html", "games/_live_board.html", **board_context(game, state),
                         poll_url=request.path)[0]
 
 
 def _play_area(game_id: int):
-    game, membership = game_or_404(game_id)
-    return game, render("games/show.html", "games/_play.html",
-                        **play_context(game, membership, stored_state(game)))[0]
+    game, membership, state = played_or_404(game_id)
+    return game, render("games/show.html", "games/_play.html", **play_context(game, membership, state))[0]
 
 
 def _conditional(game_id: int, version: int, build=_live_board):

@@ -10,7 +10,7 @@ from ..access import require_league
 from ..extensions import db
 from ..models import AuditEntry, Game
 from .forms import hand_form
-from .stored import load_game, setup_of
+from .stored import load_game, read_game, setup_of
 
 
 def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:
@@ -23,6 +23,16 @@ def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple
         abort(404)
     _, membership = require_league(game.league_id, role)
     return game, membership
+
+
+def played_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object, rules.GameState]:
+    """The game to show, the caller's membership and the game's stored state (outsiders get 404)."""
+    found = read_game(game_id)
+    if found is None:
+        abort(404)
+    game, state = found
+    _, membership = require_league(game.league_id, role)
+    return game, membership, state
 
 
 def qr_svg(url: str) -> Markup:

@@ -14,8 +14,8 @@ from ..rendering import render, see_other
 from . import listing, service
 from .draft import apply_tap, seat
 from .forms import new_game_form
-from .page import game_or_404, play_context
-from .stored import setup_of, stored_state
+from .page import game_or_404, play_context, played_or_404
+from .stored import setup_of
 
 bp = Blueprint("games", __name__)
 
@@ -82,8 +82,8 @@ def _add_and_seat(form, league) -> None:
 @login_required
 def show(game_id: int):
     """The game at the table: deal card, hand entry, scoreboard, grid."""
-    game, membership = game_or_404(game_id)
-    return render("games/show.html", **play_context(game, membership, stored_state(game)))
+    game, membership, state = played_or_404(game_id)
+    return render("games/show.html", **play_context(game, membership, state))
 
 
 @bp.post("/games/<int:game_id>/rematch")
@@ -107,7 +107,7 @@ def rematch(game_id: int):
 @login_required
 def delete(game_id: int):
     """Delete a whole game: owner only, after a confirmation page."""
-    game, membership = game_or_404(game_id, "owner" if request.method == "POST" else "viewer")
+    game, membership, state = played_or_404(game_id, "owner" if request.method == "POST" else "viewer")
     if membership.role != "owner":
         abort(403, "Only the league's owner can delete a game.")
     if request.method == "POST":
@@ -123,7 +123,7 @@ def delete(game_id: int):
             return redirect(url_for("games.show", game_id=game_id), 303)
         flash("The game was deleted.", "info")
         return redirect(url_for("games.index", league_id=league_id), 303)
-    return render("games/delete.html", game=game, state=stored_state(game))
+    return render("games/delete.html", game=game, state=state)
 
 
 @bp.post("/games/<int:game_id>/share")

@@ -7,12 +7,14 @@ same `rules.GameState` from those columns (`stored_state`) in a fixed number of 
 tests/test_scoring.py checks the two are equal after random records, edits and undos.
 """
 
+from itertools import groupby
+
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
 from ..extensions import db
-from ..models import Game, GameResult, Hand, Seat, utcnow
+from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 from . import inputs
 
 
@@ -42,6 +44,48 @@ def load_game(game_id: int, hands: bool = True) -> Game | None:
             set_committed_value(game, "hands", [hand for _, hand in rows if hand is not None])
             return game
     raise RuntimeError(f"Game {game_id} kept changing while it was read.")
+
+
+# What a read needs of each hand, as plain rows: building ORM objects for every hand and result cost
+# a game read more than everything else together (issue 12).
+_SCORED_COLUMNS = (Hand.number, Hand.dealer_id, Hand.winner_ids, HandResult.player_id, HandResult.cards,
+                   HandResult.went_out, HandResult.laid_down, HandResult.knocked, HandResult.went_rummy,
+                   HandResult.value, HandResult.score, HandResult.level_before, HandResult.level_after,
+                   HandResult.completed)
+
+
+def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
+    """A game to show and its state as the last write stored it: two statements, no replay, no hand objects.
+
+    As in load_game, the hands' statement reads the game's version again, and the pair is read anew
+    if a write committed in between, so a page never mixes two versions.
+    """
+    for _ in range(5):
+        game = load_game(game_id, hands=False)
+        if game is None:
+            return None
+        rows = db.session.execute(
+            db.select(Game.version, *_SCORED_COLUMNS).select_from(Game)
+            .outerjoin(Hand, Hand.game_id == Game.id).outerjoin(HandResult, HandResult.hand_id == Hand.id)
+            .where(Game.id == game_id).order_by(Hand.number, HandResult.position)
+        ).all()
+        if not rows:  # deleted in between
+            return None
+        if rows[0].version == game.version:
+            return game, _state(game, _outcomes(rows))
+    raise RuntimeError(f"Game {game_id} kept changing while it was read.")
+
+
+def _outcomes(rows) -> tuple[rules.HandOutcome, ...]:
+    played = (row for row in rows if row.number is not None)  # a game without hands gives one empty row
+    outcomes = []
+    for number, lines in groupby(played, key=lambda row: row.number):
+        lines = list(lines)
+        outcomes.append(rules.HandOutcome(number, lines[0].dealer_id, tuple(
+            rules.ScoredResult(r.player_id, r.cards, r.went_out, r.laid_down, r.knocked, r.went_rummy,
+                               r.value, r.score, r.level_before, r.level_after, r.completed) for r in lines
+        ), tuple(lines[0].winner_ids)))
+    return tuple(outcomes)
 
 
 def lock_game(game_id: int) -> Game | None:
@@ -75,10 +119,13 @@ def state_of(game: Game, hands: list[rules.HandInput] | None = None) -> rules.Ga
 
 
 def stored_state(game: Game) -> rules.GameState:
-    """The derived state as the last write stored it: no replay, nothing but the loaded rows."""
+    """The derived state as the last write stored it, from the game's loaded hand rows: no replay."""
+    return _state(game, tuple(rules.HandOutcome(h.number, h.dealer_id, inputs.scored_from_rows(h.results),
+                                                tuple(h.winner_ids)) for h in game.hands))
+
+
+def _state(game: Game, hands: tuple[rules.HandOutcome, ...]) -> rules.GameState:
     setup = setup_of(game)
-    hands = tuple(rules.HandOutcome(h.number, h.dealer_id, inputs.scored_from_rows(h.results), tuple(h.winner_ids))
-                  for h in game.hands)
     players = tuple(rules.PlayerState(s.player_id, s.player.name, s.position, s.total, s.level, s.completed,
                                       s.rounds_won, s.rank, s.end_bonus, s.place) for s in game.seats)
     return rules.GameState(setup, hands, players, game.next_dealer_id, game.status == "finished",

@@ -10,7 +10,7 @@ from sqlalchemy.orm import contains_eager
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
-from ..models import ROLES, Invite, League, Membership, Player, Season, User, utcnow
+from ..models import ROLES, Game, Invite, League, Membership, Player, Season, Seat, User, utcnow
 from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
 from .limits import over_limit
 
@@ -170,6 +170,9 @@ def add_player(league: League, name: str) -> Player:
 def rename_player(player: Player, name: str) -> None:
     name = _checked_name(player.league, name, except_id=player.id)
     player.name, player.name_key = name, name_key(name)
+    # Every game showing the name changes with it: polls and kept API bodies go by the game's version.
+    db.session.execute(db.update(Game).where(Game.id.in_(db.select(Seat.game_id).filter_by(player_id=player.id)))
+                       .values(version=Game.version + 1))
 
 
 def roster(league: League, include_archived: bool = False) -> list[Player]:
