@@ -60,7 +60,8 @@ def _create(form, league) -> Game | None:
                                    form.chosen_season_id, form.options, use_current_season=False)
     except ServiceError as error:
         db.session.rollback()
-        field = {"players": form.seat, "season_id": form.season_id}.get(error.field) or form.error_field(getattr(error, "option", None))
+        field = ({"players": form.seat, "season_id": form.season_id}.get(error.field)
+                 or form.error_field(getattr(error, "option", None)))
         (field.errors if field is not None else form.form_errors).append(error.message)
         return None
     return game
