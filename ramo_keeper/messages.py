@@ -45,6 +45,8 @@ GAME_WORDS = {
     "Nobody (stock ran dry)": _l("Nobody (stock ran dry)"),
     "No knock (stock ran out)": _l("No knock (stock ran out)"),
 }
+# The hand form's question when nobody is picked, by the game's verb for ending a hand.
+CHOOSE_WHO = {"went out": _l("Choose who went out."), "knocked": _l("Choose who knocked.")}
 DIRECTIONS = {"clockwise": _l("clockwise"), "counter-clockwise": _l("counter-clockwise")}
 # Card categories by key (rule errors name the key) and by label (the card-value tables show it).
 CATEGORY_KEYS = {
@@ -70,6 +72,11 @@ def game_name(name: str) -> str:
 def game_word(word: str | None) -> str:
     """One of a game's Words ("contract", "Knocked") in the reader's language."""
     return "" if word is None else str(GAME_WORDS.get(word, word))
+
+
+def choose_who(verb: str) -> str:
+    """"Choose who went out." in the reader's language, for a game's went_out_verb."""
+    return str(CHOOSE_WHO[verb])
 
 
 def direction(word: str) -> str:

@@ -2,6 +2,8 @@
 
 import uuid
 
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
@@ -16,7 +18,7 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from .. import rules
+from .. import messages, rules
 from ..forms import strip
 from ..text import NAME_MAX, whole_number
 from . import inputs
@@ -42,7 +44,7 @@ class CountField(IntegerField):
             return
         self.data = whole_number(raw)
         if self.data is None:
-            raise ValueError("Enter a whole number.")
+            raise ValueError(gettext("Enter a whole number."))
 
 
 def count_limit(maximum: int, what: str):
@@ -50,9 +52,10 @@ def count_limit(maximum: int, what: str):
         if field.data is None:
             return
         if field.data < 0:
-            raise ValidationError("Cannot be negative.")
+            raise ValidationError(gettext("Cannot be negative."))
         if field.data > maximum:
-            raise ValidationError(f"No hand holds that many: {what} is at most {maximum}.")
+            raise ValidationError(gettext("No hand holds that many: %(what)s is at most %(maximum)s.", what=what,
+                                          maximum=maximum))
     return check
 
 
@@ -64,7 +67,7 @@ def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectCh
     """Who went out (or knocked); a 'nobody' choice where the rules allow a hand without one."""
     choices = _player_choices(setup)
     if variant.allows_nobody_out(setup.options):
-        choices.append(SelectChoice(NOBODY, variant.words.nobody_out))
+        choices.append(SelectChoice(NOBODY, messages.game_word(variant.words.nobody_out)))
     return choices
 
 
@@ -74,22 +77,26 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
     variant = rules.get_variant(setup.variant)
 
     class HandForm(FlaskForm):
-        idempotency_key = HiddenField(validators=[Length(max=100, message="This form is damaged: reload the page.")])
+        idempotency_key = HiddenField(validators=[
+            Length(max=100, message=gettext("This form is damaged: reload the page."))])
         expected_version = HiddenField()
         hand_number = HiddenField()
 
     HandForm.went_out = RadioField(
-        variant.words.went_out, choices=out_choices(setup, variant), validate_choice=True,
-        validators=[InputRequired(f"Choose who {variant.words.went_out_verb}.")])
+        messages.game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
+        validators=[InputRequired(messages.choose_who(variant.words.went_out_verb))])
     if "went_rummy" in variant.flags:
-        HandForm.went_rummy = BooleanField("The player who went out went rummy (whole hand in one turn)")
+        HandForm.went_rummy = BooleanField(gettext("The player who went out went rummy (whole hand in one turn)"))
+    # Each label is looked up once per form, not once per player.
+    labels = {c.key: messages.category_label(c.label) for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
         if "laid_down" in variant.flags:
-            setattr(HandForm, f"laid_{seat.player_id}", BooleanField(f"{seat.name} laid down"))
+            setattr(HandForm, f"laid_{seat.player_id}", BooleanField(gettext("%(name)s laid down", name=seat.name)))
         for category in variant.categories_for(setup.options):
             # The box carries its limit (60 cards, 540 pips) from the rules, for the template and the JS.
+            label = labels[category.key]
             setattr(HandForm, f"c_{seat.player_id}_{category.key}", CountField(
-                category.label, validators=[count_limit(category.maximum, category.label.lower())], default=0,
+                label, validators=[count_limit(category.maximum, label.lower())], default=0,
                 render_kw={"max": category.maximum, "data-max": category.maximum}))
 
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
@@ -142,14 +149,14 @@ class OptionNumberField(Field):
 
 
 def _option_field(option: rules.Option):
-    label = option.key.replace("_", " ").capitalize()
+    label = messages.option_name(option.key)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
     if option.kind == "int":
         return OptionNumberField(label, default=option.default)
     by_text = {str(choice): choice for choice in option.choices}
     return SelectField(label, default=option.default,
-                       choices=[SelectChoice(choice, str(choice).replace("_", " ")) for choice in option.choices],
+                       choices=[SelectChoice(choice, messages.choice_words(choice)) for choice in option.choices],
                        coerce=lambda raw, by_text=by_text: by_text.get(str(raw), raw),
                        validate_choice=True)
 
@@ -157,30 +164,32 @@ def _option_field(option: rules.Option):
 class NewGameForm(FlaskForm):
     """The whole new-game draft; every tap posts it back. Field choices are the league's own."""
 
-    variant = SelectField("Game", default=DEFAULT_VARIANT, validate_choice=False)
+    variant = SelectField(_l("Game"), default=DEFAULT_VARIANT, validate_choice=False)
     options_for = HiddenField()
-    seat = SelectMultipleField("Seats, in play order", coerce=str, validate_choice=False)
-    first_dealer_id = SelectField("First dealer", coerce=str, default="", validate_choice=False)
-    season_id = SelectField("Season", coerce=str, validate_choice=False)
-    new_player = StringField("Add a new player", filters=strip, validators=[
-        Length(max=NAME_MAX, message=f"Names are at most {NAME_MAX} characters.")])
+    seat = SelectMultipleField(_l("Seats, in play order"), coerce=str, validate_choice=False)
+    first_dealer_id = SelectField(_l("First dealer"), coerce=str, default="", validate_choice=False)
+    season_id = SelectField(_l("Season"), coerce=str, validate_choice=False)
+    new_player = StringField(_l("Add a new player"), filters=strip, validators=[
+        Length(max=NAME_MAX, message=_l("Names are at most %(max)d characters.", max=NAME_MAX))])
 
     def validate_variant(self, field):
         if field.data not in rules.VARIANTS:
-            raise ValidationError(f"There is no game called {field.data!r}: pick one from the list.")
+            raise ValidationError(gettext("There is no game called %(name)r: pick one from the list.",
+                                          name=field.data))
 
     def validate_seat(self, field):
         for raw in field.data or []:
             if _player_id(raw) not in self.players:
-                raise ValidationError(f"Player {raw!r} is not on this league's roster: tap the players below.")
+                raise ValidationError(gettext("Player %(id)r is not on this league's roster: tap the players "
+                                              "below.", id=raw))
 
     def validate_first_dealer_id(self, field):
         if field.data and _player_id(field.data) not in self.seats:
-            raise ValidationError("Pick the first dealer from the players at the table.")
+            raise ValidationError(gettext("Pick the first dealer from the players at the table."))
 
     def validate_season_id(self, field):
         if field.data and field.data not in {str(s.id) for s in self.seasons}:
-            raise ValidationError("That season is not open in this league: pick one from the list.")
+            raise ValidationError(gettext("That season is not open in this league: pick one from the list."))
 
     @property
     def chosen_variant(self) -> rules.Variant:
@@ -226,10 +235,13 @@ class NewGameForm(FlaskForm):
     def has_option_errors(self) -> bool:
         return any(field.errors for _, field in self.option_fields)
 
-    def error_field(self, message: str):
-        """Where an error about the new game belongs: under the option it names, else above the form."""
+    def error_field(self, option_key: str | None):
+        """Where an error about the new game belongs: under the option it names, else above the form.
+
+        The option comes from the rule error itself: the sentence is worded in the reader's language.
+        """
         for option, field in self.option_fields:
-            if message.startswith(f"{option.key} "):
+            if option.key == option_key:
                 return field
         return None
 
@@ -245,7 +257,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
         setattr(LeagueNewGameForm, f"opt_{option.key}", _option_field(option))
     form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
     form.players, form.seasons = players, seasons
-    form.variant.choices = [SelectChoice(v.key, v.name) for v in rules.VARIANTS.values()]
+    form.variant.choices = [SelectChoice(v.key, messages.game_name(v.name)) for v in rules.VARIANTS.values()]
     if form.is_submitted() and rules.VARIANTS.get(form.options_for.data) is not form.chosen_variant:
         # The game was just switched: options posted for the other game mean nothing here.
         for option, field in form.option_fields:

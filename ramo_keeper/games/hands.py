@@ -1,6 +1,7 @@
 """Hands: record the next one, preview a hand's value, edit an earlier one, undo the last."""
 
 from flask import Blueprint, abort, flash, redirect, url_for
+from flask_babel import gettext
 from flask_login import current_user, login_required
 
 from ..errors import ServiceError
@@ -53,7 +54,7 @@ def create(game_id: int):
     form = hand_form(setup_of(game))
     if not form.validate_on_submit():
         if game.status == "finished":
-            return _conflict(game_id, "The game is over: no more hands can be recorded.")
+            return _conflict(game_id, gettext("The game is over: no more hands can be recorded."))
         return _current_play(game_id, 422, form)
     try:
         game, state, _ = service.record_hand(game_id, current_user, inputs.from_form(form),
@@ -123,10 +124,11 @@ def update(game_id: int, number: int):
                 form.form_errors.append(error.message)
                 return _edit_page(game, number, form, 409)
             if isinstance(error, RuleBroken) and error.details.get("hand") not in (None, number):
-                error.message = f"{error.message} (in hand {error.details['hand']}, after this correction)"
+                error.message = gettext("%(message)s (in hand %(number)s, after this correction)",
+                                        message=error.message, number=error.details["hand"])
             _attach_error(form, error)
         else:
-            flash(f"Hand {number} corrected; the scores after it are recomputed.", "success")
+            flash(gettext("Hand %(number)s corrected; the scores after it are recomputed.", number=number), "success")
             return redirect(url_for("games.show", game_id=game_id), 303)
     game, _ = game_or_404(game_id, "scorer")
     if service.hand_row(game, number) is None:
@@ -141,7 +143,7 @@ def undo(game_id: int):
     game, membership = game_or_404(game_id, "scorer", hands=False)
     try:
         game, state = service.undo_last_hand(game_id, current_user)
-        message = f"Hand {state.hand_count + 1} was removed."
+        message = gettext("Hand %(number)s was removed.", number=state.hand_count + 1)
     except ServiceError as error:
         db.session.rollback()
         if not wants_fragment():

@@ -1,6 +1,7 @@
 """Read-only live view for the other phones: a share link, polled with conditional requests."""
 
 from flask import Blueprint, abort, make_response, request
+from flask_babel import get_locale, gettext
 from flask_login import current_user, login_required
 
 from ..extensions import db
@@ -13,8 +14,9 @@ bp = Blueprint("live", __name__)
 
 
 def _etag(game_id: int, version: int) -> str:
-    # The polled fragment and the full page differ, so they never share a validator.
-    return f"g{game_id}v{version}{'f' if wants_fragment() else 'p'}"
+    # The polled fragment and the full page differ, and so do the languages: none shares a validator with
+    # another (Vary alone does not stop a browser sending the ETag of a page it holds in another language).
+    return f"g{game_id}v{version}{'f' if wants_fragment() else 'p'}{get_locale()}"
 
 
 def _live_board(game_id: int):
@@ -54,7 +56,7 @@ def _conditional(game_id: int, version: int, build=_live_board):
 def _version_by_token(token: str) -> tuple[int, int]:
     row = db.session.execute(db.select(Game.id, Game.version).filter_by(share_token=token)).first() if token else None
     if row is None:
-        abort(404, "This live link does not work: it was switched off, or copied wrongly.")
+        abort(404, gettext("This live link does not work: it was switched off, or copied wrongly."))
     return row
 
 

@@ -2,6 +2,7 @@
 
 import segno
 from flask import abort, url_for
+from flask_babel import gettext
 from markupsafe import Markup
 from sqlalchemy.orm import joinedload
 
@@ -37,8 +38,9 @@ def played_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object, rul
 
 def qr_svg(url: str) -> Markup:
     # segno writes the SVG itself and escapes the title.
-    return Markup(segno.make(url, error="m").svg_inline(  # nosec B704scale=4, dark="#111", light="#fff",
-                                                         omitsize=True, title="QR code of the live link"))
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True,
+                                                title=gettext("QR code of the live link"))
+    return Markup(svg)  # nosec B704
 
 
 def board_context(game: Game, state: rules.GameState) -> dict:

@@ -1,6 +1,7 @@
 """Games: list, new game, the game page, rematch, delete, share."""
 
 from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask_babel import gettext
 from flask_login import current_user, login_required
 
 from .. import rules
@@ -59,7 +60,8 @@ def _create(form, league) -> Game | None:
                                    form.chosen_season_id, form.options, use_current_season=False)
     except ServiceError as error:
         db.session.rollback()
-        field = {"players": form.seat, "season_id": form.season_id}.get(error.field) or form.error_field(error.message)
+        field = ({"players": form.seat, "season_id": form.season_id}.get(error.field)
+                 or form.error_field(getattr(error, "option", None)))
         (field.errors if field is not None else form.form_errors).append(error.message)
         return None
     return game
@@ -109,10 +111,10 @@ def delete(game_id: int):
     """Delete a whole game: owner only, after a confirmation page."""
     game, membership, state = played_or_404(game_id, "owner" if request.method == "POST" else "viewer")
     if membership.role != "owner":
-        abort(403, "Only the league's owner can delete a game.")
+        abort(403, gettext("Only the league's owner can delete a game."))
     if request.method == "POST":
         if request.form.get("confirm") != "yes":
-            flash("Tick the box to confirm the deletion.", "error")
+            flash(gettext("Tick the box to confirm the deletion."), "error")
             return redirect(url_for("games.delete", game_id=game.id), 303)
         league_id = game.league_id
         try:
@@ -121,7 +123,7 @@ def delete(game_id: int):
             db.session.rollback()
             flash(error.message, "error")
             return redirect(url_for("games.show", game_id=game_id), 303)
-        flash("The game was deleted.", "info")
+        flash(gettext("The game was deleted."), "info")
         return redirect(url_for("games.index", league_id=league_id), 303)
     return render("games/delete.html", game=game, state=state)
 
@@ -141,5 +143,5 @@ def unshare(game_id: int):
     """Switch the live link off."""
     game_or_404(game_id, "scorer", hands=False)
     service.stop_sharing(game_id)
-    flash("The live link no longer works.", "info")
+    flash(gettext("The live link no longer works."), "info")
     return redirect(url_for("games.show", game_id=game_id, _anchor="share"), 303)

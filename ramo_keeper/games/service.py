@@ -10,6 +10,7 @@ import secrets
 from collections.abc import Callable
 from typing import TypeVar
 
+from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
@@ -31,6 +32,7 @@ class RuleBroken(ServiceError):
         super().__init__(rule_message(error), details={"code": error.code, "player_id": error.player_id,
                                                        "hand": error.hand_number})
         self.player_id = error.player_id
+        self.option = error.params.get("option")  # the new-game form shows the error under that option
 
 
 def by_the_rules(compute: Callable[[], T]) -> T:
@@ -53,14 +55,15 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
         db.select(Player).where(Player.league_id == league.id, Player.id.in_(player_ids or [0]))).scalars()}
     for pid in player_ids:
         if pid not in players:
-            raise ServiceError(f"Player {pid} is not on this league's roster.", field="players")
+            raise ServiceError(gettext("Player %(id)s is not on this league's roster.", id=pid), field="players")
     season = None
     if season_id is not None:
         season = db.session.get(Season, season_id)
         if season is None or season.league_id != league.id:
-            raise ServiceError(f"Season {season_id} is not one of this league's seasons.", field="season_id")
+            raise ServiceError(gettext("Season %(id)s is not one of this league's seasons.", id=season_id),
+                               field="season_id")
         if season.closed:
-            raise Conflict(f"{season.name} is closed: pick an open season.", field="season_id")
+            raise Conflict(gettext("%(season)s is closed: pick an open season.", season=season.name), field="season_id")
     elif use_current_season:
         season = current_season(league)
     setup = by_the_rules(lambda: rules.new_game(
@@ -77,7 +80,7 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
 def _locked(game_id: int) -> Game:
     game = lock_game(game_id)
     if game is None:
-        raise NotFound(f"Game {game_id} does not exist.")
+        raise NotFound(gettext("Game %(id)s does not exist.", id=game_id))
     return game
 
 
@@ -91,8 +94,8 @@ def _save(game: Game, state: rules.GameState) -> Played:
 def _refuse_if_season_closed(game: Game) -> None:
     """A closed season's standings are final: its games cannot change any more."""
     if game.season is not None and game.season.closed:
-        raise Conflict(f"{game.season.name} is closed, so its games can no longer change: "
-                       "the owner can reopen the season first.")
+        raise Conflict(gettext("%(season)s is closed, so its games can no longer change: the owner can reopen the "
+                               "season first.", season=game.season.name))
 
 
 def hand_row(game: Game, number: int) -> Hand | None:
@@ -102,7 +105,8 @@ def hand_row(game: Game, number: int) -> Hand | None:
 def _existing_hand(game: Game, number: int) -> Hand:
     row = hand_row(game, number)
     if row is None:
-        raise NotFound(f"Hand {number} does not exist in game {game.id}.", field="number")
+        raise NotFound(gettext("Hand %(number)s does not exist in game %(game)s.", number=number, game=game.id),
+                       field="number")
     return row
 
 
@@ -121,13 +125,13 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     existing = next((h for h in game.hands if h.idempotency_key == key), None) if key else None
     if existing is not None:
         if existing.request_fingerprint != print_:
-            raise Conflict("This idempotency key was already used for a different hand.")
+            raise Conflict(gettext("This idempotency key was already used for a different hand."))
         return game, stored_state(game), False
     if game.status == "finished":
-        raise Conflict("The game is over.")
+        raise Conflict(gettext("The game is over."))
     if expected_number is not None and expected_number != len(game.hands) + 1:
-        raise Conflict(f"Hand {expected_number} was already recorded, perhaps from another phone: "
-                       "check the scoreboard before entering it again.")
+        raise Conflict(gettext("Hand %(number)s was already recorded, perhaps from another phone: check the "
+                               "scoreboard before entering it again.", number=expected_number))
     state = by_the_rules(lambda: rules.apply_hand(setup_of(game), state_of(game), hand))
     game.hands.append(Hand(number=state.hand_count, idempotency_key=key, request_fingerprint=print_,
                            created_by_id=user.id if user else None))
@@ -137,8 +141,8 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     except IntegrityError:
         # The lock makes this a clash with a writer that bypassed it (the key is unique across games).
         db.session.rollback()
-        raise Conflict(f"Hand {state.hand_count} was recorded from another phone at the same moment: "
-                       "check the scoreboard before entering it again.") from None
+        raise Conflict(gettext("Hand %(number)s was recorded from another phone at the same moment: check the "
+                               "scoreboard before entering it again.", number=state.hand_count)) from None
     return game, state, True
 
 
@@ -152,8 +156,8 @@ def edit_hand(game_id: int, user: User | None, number: int, hand: rules.HandInpu
     row = _existing_hand(game, number)
     _refuse_if_season_closed(game)
     if expected_version is not None and expected_version != game.version:
-        raise Conflict(f"Hand {number} was changed from another phone since you opened it: "
-                       "here are its current values; correct it again if needed.")
+        raise Conflict(gettext("Hand %(number)s was changed from another phone since you opened it: here are its "
+                               "current values; correct it again if needed.", number=number))
     hands = inputs_of(game)
     before = inputs.to_body(hands[number - 1])
     hands[number - 1] = hand
@@ -171,10 +175,11 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
         _existing_hand(game, number)
     _refuse_if_season_closed(game)
     if not game.hands:
-        raise Conflict("There is no hand to undo.")
+        raise Conflict(gettext("There is no hand to undo."))
     last = game.hands[-1]
     if number is not None and number != last.number:
-        raise Conflict(f"Only the last hand ({last.number}) can be removed; edit hand {number} instead.")
+        raise Conflict(gettext("Only the last hand (%(last)s) can be removed; edit hand %(number)s instead.",
+                               last=last.number, number=number))
     db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="undo",
                               hand_number=last.number, before=inputs.to_body(inputs.from_rows(last.results)),
                               after=None))

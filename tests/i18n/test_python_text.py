@@ -1,4 +1,4 @@
-"""No user-facing sentence in the Python code bypasses translation, except in the modules still PENDING.
+"""No user-facing sentence in the Python code bypasses translation.
 
 User-facing means: flash messages, abort() descriptions, ServiceError/Conflict/NotFound messages, form
 field labels and validator messages. The rules core words its errors through messages.py, and the JSON
@@ -13,12 +13,6 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "ramo_keeper"
 NOT_SCANNED = ("rules/", "api/")
 
-# Modules other engineers are changing while the first translation pass lands; the second pass wraps
-# their strings. This set must shrink to empty before issue 10 is done.
-PENDING = {
-    "games/forms.py", "games/hands.py", "games/live.py", "games/routes.py", "games/service.py",
-}
-# Also pending, in a shape this scan does not see: games/page.py (the QR code's title).
 # leagues/backup_file.py passes pydantic's English messages on (the backup file's structure errors).
 
 # Call name -> which positional argument holds the sentence; "message" keywords are checked too.
@@ -60,17 +54,10 @@ def _modules() -> list[str]:
     return sorted(n for n in names if not n.startswith(NOT_SCANNED))
 
 
-@pytest.mark.parametrize("module", [m for m in _modules() if m not in PENDING])
+@pytest.mark.parametrize("module", _modules())
 def test_module_translates_what_it_shows(module):
     problems = untranslated_sentences((PACKAGE / module).read_text(encoding="utf-8"))
     assert problems == [], f"{module}: wrap these in gettext/lazy_gettext, then run `make i18n`"
-
-
-@pytest.mark.parametrize("module", sorted(PENDING))
-def test_pending_modules_exist_and_still_need_translating(module):
-    path = PACKAGE / module
-    assert path.exists(), f"{module} is gone: remove it from PENDING"
-    assert untranslated_sentences(path.read_text(encoding="utf-8")), f"{module} is translated: remove it from PENDING"
 
 
 def test_the_scan_finds_plain_sentences_and_lets_translated_ones_through():

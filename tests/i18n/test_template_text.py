@@ -1,4 +1,4 @@
-"""No template shows words outside a translation call (issue 10), except the templates still PENDING."""
+"""No template shows words outside a translation call (issue 10)."""
 
 from pathlib import Path
 
@@ -8,32 +8,14 @@ from .template_text import untranslated_text
 
 TEMPLATES = Path(__file__).resolve().parents[2] / "templates"
 
-# Templates other engineers are rewriting while the first translation pass lands; the second pass
-# translates them. This set must shrink to empty before issue 10 is done.
-PENDING = {
-    "games/_deal_card.html", "games/_game_list.html", "games/_game_tools.html", "games/_grid.html",
-    "games/_hand_form.html", "games/_live_board.html", "games/_macros.html", "games/_new_form.html",
-    "games/_result.html", "games/_scoreboard.html", "games/delete.html", "games/edit_hand.html",
-    "games/index.html", "games/live.html", "games/new.html", "games/show.html",
-}
-
-
 def _all_templates() -> list[str]:
     return sorted(str(path.relative_to(TEMPLATES)) for path in TEMPLATES.rglob("*.html"))
 
 
-@pytest.mark.parametrize("name", [name for name in _all_templates() if name not in PENDING])
+@pytest.mark.parametrize("name", _all_templates())
 def test_template_shows_no_untranslated_words(name):
     problems = untranslated_text((TEMPLATES / name).read_text(encoding="utf-8"))
     assert problems == [], f"{name} shows text outside _(): wrap it, then run `make i18n` and translate it"
-
-
-@pytest.mark.parametrize("name", sorted(PENDING))
-def test_pending_templates_exist_and_still_need_translating(name):
-    # Once a pending template is translated (or gone), take it off PENDING so the lint covers it.
-    path = TEMPLATES / name
-    assert path.exists(), f"{name} is gone: remove it from PENDING"
-    assert untranslated_text(path.read_text(encoding="utf-8")), f"{name} is translated now: remove it from PENDING"
 
 
 @pytest.mark.parametrize("source, words", [
