@@ -1,14 +1,17 @@
 """What every game screen needs: the game (or 404/403), its stored state, and the page context."""
 
+from functools import lru_cache, partial
+
 import segno
 from flask import abort, url_for
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from markupsafe import Markup
 from sqlalchemy.orm import joinedload
 
-from .. import rules
+from .. import charts, rules
 from ..access import require_league
 from ..extensions import db
+from ..kept import game_stamp, kept_or_built
 from ..models import AuditEntry, Game
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
@@ -36,10 +39,21 @@ def played_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object, rul
     return game, membership, state
 
 
+def running_totals(game: Game, state: rules.GameState):
+    """The running-totals chart, kept by the game's stamp and the page's language (kept.py)."""
+    return kept_or_built(("running totals", *game_stamp(game), str(get_locale())),
+                         lambda: charts.running_totals_chart(state))
+
+
 def qr_svg(url: str) -> Markup:
+    return _qr_markup(url, gettext("QR code of the live link"))
+
+
+@lru_cache(maxsize=256)
+def _qr_markup(url: str, title: str) -> Markup:
+    """The QR code drawn once per link and title: finding its best mask costs more than the rest of the page."""
     # segno writes the SVG itself and escapes the title.
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True,
-                                                title=gettext("QR code of the live link"))
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True, title=title)
     return Markup(svg)  # nosec B704
 
 
@@ -49,7 +63,8 @@ def board_context(game: Game, state: rules.GameState) -> dict:
     names = {s.player_id: s.name for s in state.setup.seats}
     deal = None if state.finished else rules.deal(state.setup, state)
     return {"game": game, "state": state, "variant": variant, "names": names, "deal": deal,
-            "last_hand": state.hands[-1] if state.hands else None}
+            "last_hand": state.hands[-1] if state.hands else None,
+            "totals_chart": partial(running_totals, game, state)}
 
 
 def play_context(game: Game, membership, state: rules.GameState, form=None) -> dict:

@@ -14,6 +14,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
 from ..extensions import db
+from ..kept import game_stamp, kept, reading
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 from . import inputs
 
@@ -55,15 +56,21 @@ _SCORED_COLUMNS = (Hand.number, Hand.dealer_id, Hand.winner_ids, HandResult.play
 
 
 def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
-    """A game to show and its state as the last write stored it: two statements, no replay, no hand objects.
+    """A game to show and its state as the last write stored it: no replay, no hand objects.
 
-    As in load_game, the hands' statement reads the game's version again, and the pair is read anew
-    if a write committed in between, so a page never mixes two versions.
+    The hands' outcomes change only with the game's version, so a worker keeps them by the game's
+    stamp (kept.py) and an unchanged game costs one statement. Otherwise the hands' statement reads
+    the game's version again, and the pair is read anew if a write committed in between (as in
+    load_game), so a page never mixes two versions.
     """
     for _ in range(5):
         game = load_game(game_id, hands=False)
         if game is None:
             return None
+        key = ("hands", *game_stamp(game))
+        hands = kept().get(key) if reading() else None
+        if hands is not None:
+            return game, _state(game, hands)
         rows = db.session.execute(
             db.select(Game.version, *_SCORED_COLUMNS).select_from(Game)
             .outerjoin(Hand, Hand.game_id == Game.id).outerjoin(HandResult, HandResult.hand_id == Hand.id)
@@ -72,7 +79,10 @@ def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
         if not rows:  # deleted in between
             return None
         if rows[0].version == game.version:
-            return game, _state(game, _outcomes(rows))
+            hands = _outcomes(rows)
+            if reading():
+                kept().put(key, hands)
+            return game, _state(game, hands)
     raise RuntimeError(f"Game {game_id} kept changing while it was read.")
 
 

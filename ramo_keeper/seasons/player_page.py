@@ -3,7 +3,6 @@
 from flask import Blueprint, abort, request
 from flask_login import login_required
 
-from .. import charts
 from ..access import require_league
 from ..errors import NotFound
 from ..leagues import service as league_service
@@ -12,9 +11,6 @@ from . import service as season_service
 from .player_stats import player_stats
 
 bp = Blueprint("stats", __name__)
-
-# The game page (another blueprint) includes charts/_running_totals.html, which calls this.
-bp.add_app_template_global(charts.running_totals_chart, "running_totals_chart")
 
 
 @bp.get("/leagues/<int:league_id>/players/<int:player_id>/stats")

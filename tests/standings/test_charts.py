@@ -34,7 +34,8 @@ def test_running_totals_follow_the_worked_example(world):
 def test_the_game_page_include_renders_the_chart_with_a_table(world, app):
     state = state_of(load_game(worked_example(world).id))
     with app.test_request_context():
-        html = render_template_string('{% include "charts/_running_totals.html" %}', state=state)
+        html = render_template_string('{% include "charts/_running_totals.html" %}', state=state,
+                                      totals_chart=lambda: running_totals_chart(state))
     assert "<svg" in html and "<title" in html and "<desc" in html
     assert "<table" in html and "<caption" in html and ">135<" in html
 

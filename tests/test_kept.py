@@ -1,0 +1,81 @@
+"""What a worker keeps of a game (kept.py: hands' outcomes, the running-totals chart) always equals a fresh build.
+
+Two app instances on one database stand for two gunicorn workers: the reader keeps, the other writes.
+"""
+
+import re
+
+from sqlalchemy import event
+
+from conftest import Browser
+from ramo_keeper import create_app
+from ramo_keeper.extensions import db
+from ramo_keeper.games.stored import load_game, read_game, state_of
+from ramo_keeper.leagues.service import rename_player
+from ramo_keeper.models import Player
+
+
+def other_worker(app):
+    return create_app({key: app.config[key] for key in
+                       ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "SERVER_NAME", "PASSWORD_HASH_METHOD")})
+
+
+def totals(page: str) -> list[str]:
+    """The scoreboard's totals column, in seat order."""
+    board = page[page.index('class="scoreboard'):]
+    board = board[:board.index("</table>")]
+    return re.findall(r'<td class="num total">\s*(-?\d+)', board)
+
+
+def chart_text(page: str) -> str:
+    return re.search(r"<desc[^>]*>([^<]*)</desc>", page).group(1)
+
+
+def test_pages_follow_writes_made_through_another_worker(table):
+    game_id = table.new_game("rummy", ["A", "B", "C"], target=100)
+    writer = Browser(other_worker(table.app).test_client())
+    writer.login("Ana")
+    # A goes out holding nothing; B holds 9 pips and C 4: the winner takes 9 + 4 = 13.
+    assert writer.post(f"/games/{game_id}/hands", table.hand_data(out="A", cards={"B": {"pips": 9}, "C": {
+        "pips": 4}})).status_code == 303
+    page = table.web.get(f"/games/{game_id}").get_data(as_text=True)  # the reader keeps hand 1
+    assert totals(page) == ["13", "0", "0"]
+    assert "A: 0, 13 (last 13)." in chart_text(page)
+
+    # B goes out; A holds 20 and C 7: B takes 27.
+    assert writer.post(f"/games/{game_id}/hands", table.hand_data(out="B", cards={"A": {"pips": 20}, "C": {
+        "pips": 7}})).status_code == 303
+    page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals(page) == ["13", "27", "0"]
+    assert "B: 0, 0, 27 (last 27)." in chart_text(page)
+
+    with other_worker(table.app).app_context():
+        rename_player(db.session.get(Player, table.id("C")), "Cleo")
+        db.session.commit()
+    page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Cleo: 0, 0, 0 (last 0)." in chart_text(page)
+
+    # Undone through the other worker: the reader's next page is back at hand 1.
+    assert writer.post(f"/games/{game_id}/undo").status_code == 303
+    page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert totals(page) == ["13", "0", "0"]
+
+
+def test_a_kept_state_equals_a_replay(table):
+    game_id = table.new_game("ramo", ["A", "B", "C"])
+    table.post_hand(game_id, out="B", laid=["A"], cards={"A": {"low": 3}, "C": {"high": 2}})
+    table.post_hand(game_id, out="A", cards={"B": {"low": 9}, "C": {"low": 1, "special": 1}})
+    seen = []
+
+    def note(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    with table.app.test_request_context(f"/games/{game_id}"):
+        built = read_game(game_id)[1]  # a GET: the hands are kept now
+        event.listen(db.engine, "before_cursor_execute", note)
+        try:
+            kept = read_game(game_id)[1]
+        finally:
+            event.remove(db.engine, "before_cursor_execute", note)
+        assert len(seen) == 1, seen  # the game's head only: the hands came from what the worker kept
+        assert kept == built == state_of(load_game(game_id))
