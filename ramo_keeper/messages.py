@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import gettext, ngettext, pgettext
+from flask_babel import get_locale, gettext, ngettext, pgettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
@@ -96,6 +96,16 @@ def _localized(params: Mapping) -> dict:
         out["level"] = game_word(out["level"])
     if "category" in out and out["category"] in CATEGORY_KEYS:
         out["category"] = str(CATEGORY_KEYS[out["category"]])
+    if str(get_locale() or "en") != "en":
+        # English keeps the option keys a script sent (the API speaks English); a person reads names.
+        for key in ("option", "needs"):
+            if isinstance(out.get(key), str) and out[key] in OPTION_NAMES:
+                out[key] = option_name(out[key])
+        for key in ("value", "needed"):
+            if isinstance(out.get(key), str) and out[key] in CHOICE_WORDS:
+                out[key] = choice_words(out[key])
+        if "choices" in out:
+            out["choices"] = [choice_words(c) for c in out["choices"]]
     return out
 
 

@@ -124,3 +124,23 @@ def test_the_api_says_the_same_rule_error_in_english_with_its_code(app, table, h
 def test_the_english_word_check_finds_english(client):
     # The check above must be able to fail: on the English page it finds plenty.
     assert len(ENGLISH_WORDS.findall(main_text(client.get("/rules/ramo", headers=EN)))) > 20
+
+
+@pytest.mark.parametrize(("language", "out_of_range", "exclusive"), [
+    ("ko", "노크 한도 값은 1에서 10 사이의 정수여야 합니다",
+     "승자 ‘마지막 레벨을 마친 사람 중 가장 낮은 합계’에는 "
+     "레벨 진행 ‘플레이어마다 따로 레벨을 올라갑니다’ 설정이 필요합니다"),
+    ("it", "Limite per bussare deve essere un numero intero da 1 a 10",
+     "Vincitore «totale più basso tra chi ha completato l'ultimo livello» richiede Livelli «ogni giocatore sale i "
+     "livelli da solo»"),
+    ("en", "knock_limit must be a whole number from 1 to 10", "winner_rule completers needs progression per_player"),
+])
+def test_option_errors_name_options_in_the_readers_words_and_keep_the_keys_in_english(app, language, out_of_range,
+                                                                                        exclusive):
+    from ramo_keeper.messages import rule_message
+
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert rule_message(rules.RuleError("option_out_of_range", option="knock_limit", minimum=1,
+                                            maximum=10)) == out_of_range
+        assert rule_message(rules.RuleError("options_exclude_each_other", option="winner_rule", value="completers",
+                                            needs="progression", needed="per_player")) == exclusive
