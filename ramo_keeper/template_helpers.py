@@ -6,6 +6,7 @@ from markupsafe import Markup, escape
 
 from . import messages, rules
 from .games.forms import category_fields, player_cards
+from .games.page import kept_include
 from .leagues.forms import ROLE_NAMES
 
 
@@ -57,6 +58,7 @@ def init_app(app: Flask) -> None:
         category_fields=category_fields,
         preview_value=preview_value,
         digit_picks=digit_picks,
+        kept_include=kept_include,
         audit_change=audit_change,
         say=messages.say,
         requirement=messages.requirement,

@@ -5,6 +5,7 @@ from functools import lru_cache, partial
 import segno
 from flask import abort, url_for
 from flask_babel import get_locale, gettext
+from jinja2 import pass_context
 from markupsafe import Markup
 from sqlalchemy.orm import joinedload
 
@@ -43,6 +44,24 @@ def running_totals(game: Game, state: rules.GameState):
     """The running-totals chart, kept by the game's stamp and the page's language (kept.py)."""
     return kept_or_built(("running totals", *game_stamp(game), str(get_locale())),
                          lambda: charts.running_totals_chart(state))
+
+
+# What the board fragments read besides the game's stored rows (which the stamp covers).
+FRAGMENT_INPUTS = ("can_write",)
+
+
+@pass_context
+def kept_include(context, name: str) -> Markup:
+    """A board fragment (scoreboard, deal card, grid) as `{% include name %}` renders it, kept per worker
+    by the game's stamp, the page's language and whether the reader may correct hands (kept.py).
+
+    These fragments show nothing but the game's stored state in words, so one rendering serves
+    every reader of that version: every phone at the table polls the same board.
+    """
+    game = context["game"]
+    inputs = tuple(bool(context.get(key)) for key in FRAGMENT_INPUTS)
+    key = ("fragment", name, *game_stamp(game), str(get_locale()), *inputs)
+    return kept_or_built(key, lambda: Markup(context.environment.get_template(name).render(context.get_all())))
 
 
 def qr_svg(url: str) -> Markup:
