@@ -58,10 +58,8 @@ def type_count(page, block, category: str, count: int) -> None:
     page.keyboard.type(str(count))
 
 
-def start_as_guest(page, base: str, *, play_now: str, game: str, names: list[str], player_label: str,
-                   start: str) -> None:
-    """From the landing page through "play now" to the first hand form, in the page's language."""
-    page.goto(base + "/")
+def start_as_guest(page, *, play_now: str, game: str, names: list[str], player_label: str, start: str) -> None:
+    """From the landing page (already open) through "play now" to the first hand form."""
     page.get_by_role("button", name=play_now).tap()
     expect(page.get_by_role("heading", level=1)).to_have_text(play_now)
     screen_is_fine(page)
@@ -78,7 +76,7 @@ def test_a_korean_phone_plays_a_ramo_hand_in_korean_then_switches_to_italian(pho
     expect(page.get_by_role("button", name="바로 시작하기")).to_be_visible()
     screen_is_fine(page)
 
-    start_as_guest(page, live_server, play_now="바로 시작하기", game="라모", names=["민준", "서연", "지호"],
+    start_as_guest(page, play_now="바로 시작하기", game="라모", names=["민준", "서연", "지호"],
                    player_label="플레이어", start="게임 시작")
     speaks(page, "ko")
     expect(page.get_by_role("heading", level=1)).to_contain_text("라모")
@@ -144,7 +142,7 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     expect(page.get_by_role("button", name="Gioca subito")).to_be_visible()
     screen_is_fine(page)
 
-    start_as_guest(page, live_server, play_now="Gioca subito", game="Contratto Ramino",
+    start_as_guest(page, play_now="Gioca subito", game="Contratto Ramino",
                    names=["Giulia", "Marco", "Sofia"], player_label="Giocatore", start="Inizia la partita")
     speaks(page, "it")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Contratto Ramino")
