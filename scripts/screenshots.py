@@ -47,8 +47,8 @@ def seed(app) -> int:
         for number, hand in enumerate(hands, start=1):
             results = tuple(rules.PlayerResult(pid, cards, went_out=out, laid_down=laid)
                             for pid, (cards, out, laid) in hand.items())
-            service.record_hand(game, ana, rules.HandInput(results), f"seed-{number}", number)
-        service.share(game)
+            service.record_hand(game.id, ana, rules.HandInput(results), f"seed-{number}", number)
+        service.share(game.id)
         db.session.commit()
         return game.id
 
