@@ -1,7 +1,8 @@
 """Take the README's screenshots on a 390×844 phone: `.venv/bin/python scripts/screenshots.py`.
 
 Seeds a throw-away SQLite database with a Ramo table, serves the app on 127.0.0.1 (PORT, default
-18310) and drives Debian's Chromium with Playwright. The pictures land in docs/screenshots/.
+18310) and drives Debian's Chromium with Playwright. The pictures land in docs/screenshots/. The hand
+entry is taken twice: in English, and on a phone set to Korean (Debian's fonts-nanum draws the Hangul).
 """
 
 import os
@@ -22,6 +23,14 @@ from ramo_keeper.extensions import db  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 PHONE = {"viewport": {"width": 390, "height": 844}, "device_scale_factor": 2, "is_mobile": True, "has_touch": True}
+
+# The words a phone taps, in the language its browser asks for (translations/ko for Korean).
+WORDS = {
+    "en-US": {"name": "Name", "password": "Password", "log_in": "Log in", "went_out": "Went out",
+              "laid_down": "Laid down", "low": "Cards 1–9", "high": "Cards 10–13"},
+    "ko-KR": {"name": "이름", "password": "비밀번호", "log_in": "로그인", "went_out": "나감",
+              "laid_down": "내려놓음", "low": "1–9 카드", "high": "10–13 카드"},
+}
 
 
 def seed(app) -> int:
@@ -47,10 +56,31 @@ def seed(app) -> int:
         for number, hand in enumerate(hands, start=1):
             results = tuple(rules.PlayerResult(pid, cards, went_out=out, laid_down=laid)
                             for pid, (cards, out, laid) in hand.items())
-            service.record_hand(game, ana, rules.HandInput(results), f"seed-{number}", number)
-        service.share(game)
+            service.record_hand(game.id, ana, rules.HandInput(results), f"seed-{number}", number)
+        service.share(game.id)
         db.session.commit()
         return game.id
+
+
+def half_a_hand(browser, base: str, game_id: int, locale: str):
+    """Ana's phone, its browser set to `locale`, with half a hand tapped in: Giulia went out, 민준 laid
+    down, Bo holds 5 low and 2 high cards."""
+    words = WORDS[locale]
+    page = browser.new_context(**PHONE, locale=locale).new_page()
+    page.goto(base + "/login")
+    page.get_by_label(words["name"]).fill("Ana")
+    page.get_by_label(words["password"]).fill("correct horse")
+    page.get_by_role("button", name=words["log_in"]).click()
+    page.get_by_role("link", name="Ana").wait_for()
+    page.goto(f"{base}/games/{game_id}")
+    page.get_by_role("group", name="Giulia", exact=True).get_by_role("radio", name=words["went_out"]).tap()
+    page.get_by_role("group", name="민준", exact=True).get_by_role("checkbox", name=words["laid_down"]).tap()
+    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo.get_by_role("group", name=words["low"]).get_by_role("radio", name="5", exact=True).tap()
+    bo.get_by_role("group", name=words["high"]).get_by_role("radio", name="2", exact=True).tap()
+    page.wait_for_timeout(400)
+    page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+    return page
 
 
 def main() -> None:
@@ -65,21 +95,10 @@ def main() -> None:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=shutil.which("chromium") or "/usr/bin/chromium",
                                         args=["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"])
-            page = browser.new_context(**PHONE).new_page()
-            page.goto(base + "/login")
-            page.get_by_label("Name").fill("Ana")
-            page.get_by_label("Password").fill("correct horse")
-            page.get_by_role("button", name="Log in").click()
-            page.get_by_role("link", name="Ana").wait_for()
-            page.goto(f"{base}/games/{game_id}")
-            # Half a hand tapped in: Giulia went out, 민준 laid down, Bo holds 5 low and 2 high cards.
-            page.get_by_role("group", name="Giulia", exact=True).get_by_role("radio", name="Went out").tap()
-            page.get_by_role("group", name="민준", exact=True).get_by_role("checkbox", name="Laid down").tap()
-            bo = page.get_by_role("group", name="Bo", exact=True)
-            bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="5", exact=True).tap()
-            bo.get_by_role("group", name="Cards 10–13").get_by_role("radio", name="2", exact=True).tap()
-            page.wait_for_timeout(400)
-            page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+            korean = half_a_hand(browser, base, game_id, "ko-KR")
+            korean.screenshot(path=OUT / "hand-entry-ko.png")
+            korean.context.close()
+            page = half_a_hand(browser, base, game_id, "en-US")
             page.screenshot(path=OUT / "hand-entry.png")
             page.get_by_text("Deal and scores").tap()
             page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
