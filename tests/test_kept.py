@@ -9,10 +9,11 @@ from sqlalchemy import event
 
 from conftest import Browser
 from ramo_keeper import create_app
+from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, read_game, state_of
-from ramo_keeper.leagues.service import rename_player
-from ramo_keeper.models import Player
+from ramo_keeper.leagues.service import join, rename_player
+from ramo_keeper.models import League, Player
 
 
 def other_worker(app):
@@ -79,3 +80,22 @@ def test_a_kept_state_equals_a_replay(table):
             event.remove(db.engine, "before_cursor_execute", note)
         assert len(seen) == 1, seen  # the game's head only: the hands came from what the worker kept
         assert kept == built == state_of(load_game(game_id))
+
+
+def test_a_kept_board_is_kept_apart_for_each_language_and_for_readers_who_may_not_correct(table, new_web):
+
+    game_id = table.new_game("rummy", ["A", "B", "C"], target=100)
+    table.post_hand(game_id, out="A", cards={"B": {"pips": 9}, "C": {"pips": 4}})
+    with table.app.app_context():
+        join(db.session.get(League, table.league_id), create_user("Vi", "correct horse"), "viewer")
+        db.session.commit()
+    viewer = new_web()
+    viewer.login("Vi")
+    seen = viewer.get(f"/games/{game_id}", headers={"Accept-Language": "ko"}).get_data(as_text=True)
+    assert "판별 점수" in seen and f"/games/{game_id}/hands/1/edit" not in seen  # a viewer corrects nothing
+    seen = viewer.get(f"/games/{game_id}", headers={"Accept-Language": "en"}).get_data(as_text=True)
+    assert "Hand by hand" in seen and f"/games/{game_id}/hands/1/edit" not in seen
+    own = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert "Hand by hand" in own and f"/games/{game_id}/hands/1/edit" in own  # the owner's board, in English
+    seen = viewer.get(f"/games/{game_id}", headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "Mano per mano" in seen and f"/games/{game_id}/hands/1/edit" not in seen
