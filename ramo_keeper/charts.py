@@ -15,6 +15,8 @@ from dataclasses import dataclass, field
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
+from .messages import game_name
+
 WIDTH = 360
 PLOT_TOP, PLOT_HEIGHT = 40, 170
 LEFT, RIGHT = 46, 14
@@ -177,7 +179,7 @@ def season_points_chart(entry: dict, season_name: str = "") -> Chart:
     """League points summed game by game, for one variant of a season (standings.season_points_series)."""
     labels = ["0"] + [str(i) for i in range(1, len(entry["games"]) + 1)]
     series = [(p["name"], [0] + list(p["points"])) for p in entry["players"]]
-    title = gettext("League points · %(game)s", game=entry["variant_name"])
+    title = gettext("League points · %(game)s", game=game_name(entry["variant_name"]))
     if season_name:
         title += f" · {season_name}"
     return render(Chart(title, gettext("Games finished"), gettext("Points"), labels, series))
