@@ -4,7 +4,7 @@ import os
 import re
 
 import pytest
-from sqlalchemy import text
+from sqlalchemy import event, text
 
 from ramo_keeper import create_app
 from ramo_keeper.extensions import db
@@ -35,6 +35,22 @@ def mark_schema_changed() -> None:
     """A test that rebuilt the schema itself (the migration test) tells the fixture."""
     global _schema_ready
     _schema_ready = False
+
+
+def statements(app, request) -> tuple:
+    """The response to `request()` and the SQL statements it ran."""
+    seen = []
+
+    def listener(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    with app.app_context():
+        event.listen(db.engine, "before_cursor_execute", listener)
+        try:
+            response = request()
+        finally:
+            event.remove(db.engine, "before_cursor_execute", listener)
+    return response, seen
 
 
 @pytest.fixture

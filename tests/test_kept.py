@@ -5,9 +5,7 @@ Two app instances on one database stand for two gunicorn workers: the reader kee
 
 import re
 
-from sqlalchemy import event
-
-from conftest import Browser
+from conftest import Browser, statements
 from ramo_keeper import create_app
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
@@ -66,24 +64,14 @@ def test_a_kept_state_equals_a_replay(table):
     game_id = table.new_game("ramo", ["A", "B", "C"])
     table.post_hand(game_id, out="B", laid=["A"], cards={"A": {"low": 3}, "C": {"high": 2}})
     table.post_hand(game_id, out="A", cards={"B": {"low": 9}, "C": {"low": 1, "special": 1}})
-    seen = []
-
-    def note(conn, cursor, statement, *args):
-        seen.append(statement)
-
     with table.app.test_request_context(f"/games/{game_id}"):
         built = read_game(game_id)[1]  # a GET: the hands are kept now
-        event.listen(db.engine, "before_cursor_execute", note)
-        try:
-            kept = read_game(game_id)[1]
-        finally:
-            event.remove(db.engine, "before_cursor_execute", note)
+        kept, seen = statements(table.app, lambda: read_game(game_id)[1])
         assert len(seen) == 1, seen  # the game's head only: the hands came from what the worker kept
         assert kept == built == state_of(load_game(game_id))
 
 
 def test_a_kept_board_is_kept_apart_for_each_language_and_for_readers_who_may_not_correct(table, new_web):
-
     game_id = table.new_game("rummy", ["A", "B", "C"], target=100)
     table.post_hand(game_id, out="A", cards={"B": {"pips": 9}, "C": {"pips": 4}})
     with table.app.app_context():

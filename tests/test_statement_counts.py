@@ -3,8 +3,8 @@
 import re
 
 import pytest
-from sqlalchemy import event
 
+from conftest import statements
 from ramo_keeper.accounts.service import find_user, issue_token
 from ramo_keeper.extensions import db
 
@@ -15,22 +15,6 @@ API_GAME_UNCHANGED = 2  # token with its user, version+membership: the worker ke
 BOARD_UNCHANGED = 2  # user, then version and membership in one statement
 BOARD = 6  # user, version and membership, game+seats+players, hands+lines, membership, corrections (the play area)
 LIVE_UNCHANGED = 1  # version by share token
-
-
-def statements(app, request) -> list[str]:
-    """The SQL statements one request runs."""
-    seen = []
-
-    def listener(conn, cursor, statement, *args):
-        seen.append(statement)
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", listener)
-        try:
-            response = request()
-        finally:
-            event.remove(db.engine, "before_cursor_execute", listener)
-    return response, seen
 
 
 @pytest.fixture

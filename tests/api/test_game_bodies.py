@@ -6,30 +6,14 @@ builds from the database, and carry the change worked out by hand.
 """
 
 import pytest
-from sqlalchemy import event
 
-from conftest import ON_POSTGRES
+from conftest import ON_POSTGRES, statements
 from ramo_keeper import create_app
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import rename_player
 from ramo_keeper.models import Game, Player
 
 from .helpers import Api, result, std
-
-
-def statements(app, request):
-    """The response to `request()` and the SQL statements it ran."""
-    seen = []
-
-    def note(conn, cursor, statement, *args):
-        seen.append(statement)
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", note)
-        try:
-            return request(), seen
-        finally:
-            event.remove(db.engine, "before_cursor_execute", note)
 
 
 def other_worker(app):
