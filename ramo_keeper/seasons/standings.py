@@ -41,16 +41,17 @@ def rounded(value: Fraction, digits: int) -> float:
 def _aggregates(season_id: int):
     """One row per (variant, player): sums and counts over the season's finished games.
 
-    The sums come from the covering index ix_game_result_standings; the names are read apart,
-    for the few players found, so the rows being grouped carry no strings to sort.
+    The sums come from the covering index ix_game_result_standings alone: a game has result rows
+    only while it is finished (games/stored.py writes them at the end and clears them when an undo
+    reopens it), so no game row is read. The names are read apart, for the few players found, so
+    the rows being grouped carry no strings to sort.
     """
     won = func.sum(case((GameResult.won.is_(True), 1), else_=0))
     query = (
         db.select(GameResult.variant, GameResult.player_id,
                   func.count(GameResult.id), won, func.sum(GameResult.place), func.sum(GameResult.total),
                   func.sum(GameResult.hands_played), func.sum(GameResult.points))
-        .join(Game, Game.id == GameResult.game_id)
-        .where(GameResult.season_id == season_id, Game.status == "finished")
+        .where(GameResult.season_id == season_id)
         .group_by(GameResult.variant, GameResult.player_id)
     )
     rows = db.session.execute(query).all()
