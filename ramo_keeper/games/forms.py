@@ -1,8 +1,9 @@
 """The thumb-sized forms of the table: hand entry and new game. Built per game from the rule tables."""
 
 import uuid
+from functools import lru_cache
 
-from flask_babel import gettext
+from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import (
@@ -75,6 +76,32 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
               blank: bool = False, hand_number: int | None = None):
     """A form with one block per player: went out, laid down, and a count per card category."""
     variant = rules.get_variant(setup.variant)
+    HandForm = _hand_form_class(setup.variant, setup.seats, tuple(sorted(setup.options.items())),
+                                str(get_locale()))
+    # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
+    kwargs = {"formdata": None} if blank else {}
+    if prefill is not None:
+        kwargs["data"] = inputs.form_data(prefill)
+    form = HandForm(**kwargs)
+    if not form.idempotency_key.data:
+        form.idempotency_key.data = uuid.uuid4().hex
+    if version is not None and not form.expected_version.data:
+        form.expected_version.data = str(version)
+    if hand_number is not None and not form.hand_number.data:
+        form.hand_number.data = str(hand_number)
+    form.setup, form.variant = setup, variant
+    form.player_errors = {}
+    return form
+
+
+@lru_cache(maxsize=256)
+def _hand_form_class(variant_key: str, seats: tuple[rules.Seat, ...], options: tuple, language: str):
+    """The form's class for one table, built once per table and language: the game page shows it at each read.
+
+    Its labels and messages are worded when it is built, so the language is part of what it is built for.
+    """
+    setup = rules.GameSetup(variant_key, seats, seats[0].player_id, dict(options))
+    variant = rules.get_variant(variant_key)
 
     class HandForm(FlaskForm):
         idempotency_key = HiddenField(validators=[
@@ -98,21 +125,7 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
             setattr(HandForm, f"c_{seat.player_id}_{category.key}", CountField(
                 label, validators=[count_limit(category.maximum, label.lower())], default=0,
                 render_kw={"max": category.maximum, "data-max": category.maximum}))
-
-    # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
-    kwargs = {"formdata": None} if blank else {}
-    if prefill is not None:
-        kwargs["data"] = inputs.form_data(prefill)
-    form = HandForm(**kwargs)
-    if not form.idempotency_key.data:
-        form.idempotency_key.data = uuid.uuid4().hex
-    if version is not None and not form.expected_version.data:
-        form.expected_version.data = str(version)
-    if hand_number is not None and not form.hand_number.data:
-        form.hand_number.data = str(hand_number)
-    form.setup, form.variant = setup, variant
-    form.player_errors = {}
-    return form
+    return HandForm
 
 
 def category_fields(form, player_id: int):
