@@ -9,6 +9,7 @@ tests/test_scoring.py checks the two are equal after random records, edits and u
 
 from itertools import groupby
 
+from sqlalchemy import bindparam
 from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
@@ -24,6 +25,11 @@ def _head():
     return (joinedload(Game.league), joinedload(Game.season), joinedload(Game.seats).joinedload(Seat.player))
 
 
+# Built once: a statement with loader options costs more to build (and key for the cache) than to run.
+_HEAD = (db.select(Game).where(Game.id == bindparam("game_id")).options(*_head())
+         .execution_options(populate_existing=True))
+
+
 def load_game(game_id: int, hands: bool = True) -> Game | None:
     """A game ready to show: one statement without its hands, two with them, from one version of the game.
 
@@ -32,9 +38,7 @@ def load_game(game_id: int, hands: bool = True) -> Game | None:
     pair is read anew if it moved: a scoreboard never mixes two versions under one ETag.
     """
     for _ in range(5):
-        game = db.session.execute(
-            db.select(Game).where(Game.id == game_id).options(*_head()).execution_options(populate_existing=True)
-        ).unique().scalar_one_or_none()
+        game = db.session.execute(_HEAD, {"game_id": game_id}).unique().scalar_one_or_none()
         if game is None or not hands:
             return game
         rows = db.session.execute(
