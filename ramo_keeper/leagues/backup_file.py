@@ -75,9 +75,24 @@ class BackupFile(_Row):
     games: list[GameRow] = []
 
 
-# Where in the file, in words; pydantic's own sentences (a wrong type, a missing key) stay English.
+# Where in the file, in words; the keys themselves are named as the file spells them.
 ROW_WORDS = {"players": N_("Player %(number)d"), "seasons": N_("Season %(number)d"), "games": N_("Game %(number)d"),
              "hands": N_("hand %(number)d"), "results": N_("result %(number)d")}
+
+
+# What is wrong, by pydantic's error type, in the reader's language; a rarer type keeps pydantic's sentence.
+PROBLEM_WORDS = {
+    "missing": N_("this is missing"), "extra_forbidden": N_("this is not part of a backup file"),
+    "string_type": N_("this must be text"), "int_type": N_("this must be a whole number"),
+    "int_parsing": N_("this must be a whole number"), "int_from_float": N_("this must be a whole number"),
+    "bool_type": N_("this must be true or false"), "bool_parsing": N_("this must be true or false"),
+    "list_type": N_("this must be a list"), "dict_type": N_("this must be an object"),
+    "model_type": N_("this must be an object"), "model_attributes_type": N_("this must be an object"),
+    "string_too_long": N_("this is too long"), "too_long": N_("this has too many entries"),
+    "greater_than_equal": N_("this number is too small"), "greater_than": N_("this number is too small"),
+    "less_than_equal": N_("this number is too large"), "less_than": N_("this number is too large"),
+    "literal_error": N_("this value is not one a backup can hold"),
+}
 
 
 def describe(error: ValidationError) -> str:
@@ -90,5 +105,8 @@ def describe(error: ValidationError) -> str:
             parts.append(gettext(ROW_WORDS[key], number=loc.pop(0) + 1))
         else:
             parts.append(str(key))
-    message = problem["msg"].removeprefix("Value error, ")
+    if problem["type"] in PROBLEM_WORDS:
+        message = gettext(PROBLEM_WORDS[problem["type"]])
+    else:  # our own validators' sentences arrive translated already
+        message = problem["msg"].removeprefix("Value error, ")
     return f"{', '.join(parts) or gettext('The file')}: {message}"

@@ -214,20 +214,22 @@ def _backup(players: int) -> dict:
             "seasons": [{"id": 1, "name": "Spring", "is_current": True}], "games": []}
 
 
-@pytest.mark.parametrize("language, too_many, twice", [
+@pytest.mark.parametrize("language, too_many, twice, unnamed", [
     ("ko", "리그에는 플레이어가 최대 500명까지 있을 수 있습니다. 이 백업에는 501명이 있습니다.",
-     "플레이어 3: 이름이 두 번 쓰였습니다."),
+     "플레이어 3: 이름이 두 번 쓰였습니다.", "플레이어 2, name: 값이 없습니다"),
     ("it", "Una lega può avere al massimo 500 giocatori; questo backup ne ha 501.",
-     "Giocatore 3: il suo nome è usato due volte."),
+     "Giocatore 3: il suo nome è usato due volte.", "Giocatore 2, name: manca"),
 ])
-def test_a_refused_backup_says_why_in_the_page_language(league, language, too_many, twice):
+def test_a_refused_backup_says_why_in_the_page_language(league, language, too_many, twice, unnamed):
     owner, headers = league["owner"], {"Accept-Language": language}
     owner.get("/leagues")
     created = owner.post("/leagues", {"name": "Restored"})  # a backup goes only into an empty league
     url = created.headers["Location"].rstrip("/") + "/import"
     duplicate = _backup(2)
     duplicate["players"].append({"id": 3, "name": "p1"})  # "p1" is "P1" written otherwise
-    for data, expected in ((_backup(501), too_many), (duplicate, twice)):
+    nameless = _backup(2)
+    del nameless["players"][1]["name"]  # the file's structure is wrong: pydantic's own check refuses it
+    for data, expected in ((_backup(501), too_many), (duplicate, twice), (nameless, unnamed)):
         owner.get(url, headers=headers)
         response = owner.post(url, {"file": (io.BytesIO(json.dumps(data).encode()), "backup.json")},
                               headers=headers, content_type="multipart/form-data")

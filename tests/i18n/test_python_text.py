@@ -13,7 +13,6 @@ import pytest
 PACKAGE = Path(__file__).resolve().parents[2] / "ramo_keeper"
 NOT_SCANNED = ("rules/", "api/")
 
-# leagues/backup_file.py passes pydantic's English messages on (the backup file's structure errors).
 
 # Call name -> which positional argument holds the sentence; "message" keywords are checked too.
 TEXT_ARGUMENT = {"flash": 0, "abort": 1, "ServiceError": 0, "Conflict": 0, "NotFound": 0, "ValidationError": 0,
