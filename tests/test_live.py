@@ -86,6 +86,20 @@ def test_members_board_fragment_is_conditional_too(table):
     assert again.status_code == 304
 
 
+def test_a_live_link_made_or_switched_off_reaches_the_other_phones_polling_the_board(table):
+    game_id = table.new_game("ramo", ["A", "B", "C"])
+    first = table.web.get(f"/games/{game_id}/board", headers={"HX-Request": "true"})
+    assert "/live/" not in first.get_data(as_text=True)
+    table.web.post(f"/games/{game_id}/share")
+    shared = table.web.get(f"/games/{game_id}/board",
+                           headers={"If-None-Match": first.headers["ETag"], "HX-Request": "true"})
+    assert shared.status_code == 200 and "http://keeper.test/live/" in shared.get_data(as_text=True)
+    table.web.post(f"/games/{game_id}/share/revoke")
+    off = table.web.get(f"/games/{game_id}/board",
+                        headers={"If-None-Match": shared.headers["ETag"], "HX-Request": "true"})
+    assert off.status_code == 200 and "/live/" not in off.get_data(as_text=True)
+
+
 def test_members_board_is_the_play_area_and_moves_on_with_each_hand(table):
     game_id = table.new_game("ramo", ["A", "B", "C"])
     first = table.web.get(f"/games/{game_id}/board", headers={"HX-Request": "true"})

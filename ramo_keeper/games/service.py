@@ -198,11 +198,15 @@ def delete_game(game_id: int) -> None:
 
 
 def share(game_id: int) -> str:
-    """Make (or renew) the game's live link."""
+    """Make (or renew) the game's live link.
+
+    The version moves, as with every change to what the game page shows: the other members' phones,
+    polling the board, then show the new link.
+    """
     token = secrets.token_urlsafe(18)
-    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=token))
+    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=token, version=Game.version + 1))
     return token
 
 
 def stop_sharing(game_id: int) -> None:
-    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=None))
+    db.session.execute(db.update(Game).where(Game.id == game_id).values(share_token=None, version=Game.version + 1))
