@@ -72,6 +72,26 @@ def app(tmp_path):
 
 
 @pytest.fixture
+def other_worker(app):
+    """Another app instance on the same database, as a second gunicorn worker is: its own pool and kept store.
+
+    Call it for a new instance; each one's connections are closed when the test ends.
+    """
+    started = []
+
+    def start():
+        keys = ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "SERVER_NAME", "PASSWORD_HASH_METHOD")
+        started.append(create_app({key: app.config[key] for key in keys}))
+        return started[-1]
+
+    yield start
+    for other in started:
+        with other.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.fixture
 def client(app):
     return app.test_client()
 

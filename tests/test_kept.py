@@ -6,17 +6,11 @@ Two app instances on one database stand for two gunicorn workers: the reader kee
 import re
 
 from conftest import Browser, statements
-from ramo_keeper import create_app
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, read_game, state_of
 from ramo_keeper.leagues.service import join, rename_player
 from ramo_keeper.models import League, Player
-
-
-def other_worker(app):
-    return create_app({key: app.config[key] for key in
-                       ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "SERVER_NAME", "PASSWORD_HASH_METHOD")})
 
 
 def totals(page: str) -> list[str]:
@@ -30,9 +24,9 @@ def chart_text(page: str) -> str:
     return re.search(r"<desc[^>]*>([^<]*)</desc>", page).group(1)
 
 
-def test_pages_follow_writes_made_through_another_worker(table):
+def test_pages_follow_writes_made_through_another_worker(table, other_worker):
     game_id = table.new_game("rummy", ["A", "B", "C"], target=100)
-    writer = Browser(other_worker(table.app).test_client())
+    writer = Browser(other_worker().test_client())
     writer.login("Ana")
     # A goes out holding nothing; B holds 9 pips and C 4: the winner takes 9 + 4 = 13.
     assert writer.post(f"/games/{game_id}/hands", table.hand_data(out="A", cards={"B": {"pips": 9}, "C": {
@@ -48,7 +42,7 @@ def test_pages_follow_writes_made_through_another_worker(table):
     assert totals(page) == ["13", "27", "0"]
     assert "B: 0, 0, 27 (last 27)." in chart_text(page)
 
-    with other_worker(table.app).app_context():
+    with other_worker().app_context():
         rename_player(db.session.get(Player, table.id("C")), "Cleo")
         db.session.commit()
     page = table.web.get(f"/games/{game_id}").get_data(as_text=True)

@@ -8,17 +8,11 @@ builds from the database, and carry the change worked out by hand.
 import pytest
 
 from conftest import ON_POSTGRES, statements
-from ramo_keeper import create_app
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import rename_player
 from ramo_keeper.models import Game, Player
 
 from .helpers import Api, result, std
-
-
-def other_worker(app):
-    """The same database and token, served by another app instance (its own kept bodies)."""
-    return create_app({key: app.config[key] for key in ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY")})
 
 
 @pytest.fixture
@@ -33,13 +27,13 @@ def hand(ids, winner, **pips):
                         for pid in ids]}
 
 
-def cold_read(app, token: str, game_id: int):
-    return Api(other_worker(app), token).get(f"/games/{game_id}")
+def cold_read(other_worker, token: str, game_id: int):
+    return Api(other_worker(), token).get(f"/games/{game_id}")
 
 
-def test_a_kept_body_follows_writes_made_through_another_worker(app, table):
+def test_a_kept_body_follows_writes_made_through_another_worker(table, other_worker):
     api, _, (al, bo, cy), game_id = table
-    writer = Api(other_worker(app), api.token)
+    writer = Api(other_worker(), api.token)
     assert api.ok("GET", f"/games/{game_id}")["hand_count"] == 0  # now kept by the reader
 
     # Al goes out; Bo holds 7 pips and Cy 12: Rummy's winner takes 7 + 12 = 19.
@@ -47,24 +41,24 @@ def test_a_kept_body_follows_writes_made_through_another_worker(app, table):
     seen = api.get(f"/games/{game_id}")
     assert [p["total"] for p in seen.get_json()["players"]] == [19, 0, 0]
     assert seen.headers["ETag"] == '"2"'
-    assert seen.get_data() == cold_read(app, api.token, game_id).get_data()
+    assert seen.get_data() == cold_read(other_worker, api.token, game_id).get_data()
 
     # The hand corrected: Cy went out instead, Al holds 3 and Bo 7, so Cy scores 10 and Al nothing.
     writer.ok("PUT", f"/games/{game_id}/hands/1", hand((al, bo, cy), cy, **{str(al): 3, str(bo): 7}))
     seen = api.get(f"/games/{game_id}")
     assert [p["total"] for p in seen.get_json()["players"]] == [0, 0, 10]
-    assert seen.get_data() == cold_read(app, api.token, game_id).get_data()
+    assert seen.get_data() == cold_read(other_worker, api.token, game_id).get_data()
 
     writer.ok("DELETE", f"/games/{game_id}/hands/1")
     seen = api.get(f"/games/{game_id}")
     assert seen.get_json()["hands"] == [] and seen.headers["ETag"] == '"4"'
-    assert seen.get_data() == cold_read(app, api.token, game_id).get_data()
+    assert seen.get_data() == cold_read(other_worker, api.token, game_id).get_data()
 
 
-def test_a_renamed_player_shows_at_once_in_a_kept_body(app, table):
+def test_a_renamed_player_shows_at_once_in_a_kept_body(table, other_worker):
     api, _, (al, _, _), game_id = table
     assert api.ok("GET", f"/games/{game_id}")["players"][0]["name"] == "Al"
-    with other_worker(app).app_context():
+    with other_worker().app_context():
         rename_player(db.session.get(Player, al), "Alma")
         db.session.commit()
     seen = api.ok("GET", f"/games/{game_id}")
