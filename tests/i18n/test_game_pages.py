@@ -139,7 +139,7 @@ def test_the_delete_page_in_korean_and_italian(game, language, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("ko", ["<small>실시간</small>", "<strong>Ana</strong> 딜.", "점수판", ">새로 고침</a> · 자동으로 갱신됨"]),
+    ("ko", ["<small>실시간</small>", "판 딜러: <strong>Ana</strong>", "점수판", ">새로 고침</a> · 자동으로 갱신됨"]),
     ("it", ["<small>in diretta</small>", "distribuisce <strong>Ana</strong>.", "Punteggi",
             ">Aggiorna</a> · si aggiorna da sé"]),
 ])

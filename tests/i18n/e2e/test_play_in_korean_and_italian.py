@@ -80,7 +80,7 @@ def test_a_korean_phone_plays_a_ramo_hand_in_korean_then_switches_to_italian(pho
                    player_label="플레이어", start="게임 시작")
     speaks(page, "ko")
     expect(page.get_by_role("heading", level=1)).to_contain_text("라모")
-    expect(page.get_by_role("heading", name="1판: 민준 딜")).to_be_visible()
+    expect(page.get_by_role("heading", name="1판 딜러: 민준")).to_be_visible()
     expect(page.get_by_role("button", name="1판 기록")).to_be_visible()
     screen_is_fine(page)
 
@@ -101,7 +101,7 @@ def test_a_korean_phone_plays_a_ramo_hand_in_korean_then_switches_to_italian(pho
     page.get_by_role("button", name="1판 기록").tap()
 
     # Totals 60 / −50 / 15 in seat order; the highest total, 민준's, deals hand 2.
-    expect(page.get_by_role("heading", name="2판: 민준 딜")).to_be_visible()
+    expect(page.get_by_role("heading", name="2판 딜러: 민준")).to_be_visible()
     expect(page.get_by_role("button", name="2판 기록")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["60", "-50", "15"])
     page.get_by_text("딜과 점수", exact=True).tap()
