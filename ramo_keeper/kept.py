@@ -49,9 +49,6 @@ class Kept:
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
 
-    def __len__(self) -> int:
-        return len(self._items)
-
 
 def kept() -> Kept:
     return current_app.extensions.setdefault("ramo_kept", Kept())

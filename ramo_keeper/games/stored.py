@@ -3,8 +3,9 @@
 Every write replays the game once from the stored hand inputs (`state_of`) and stores what
 the rules derived (`store_state`): each hand's dealer, winners and scored lines, each seat's
 standing, the next dealer and a finished game's per-player results for standings. Reads build the
-same `rules.GameState` from those columns (`stored_state`) in a fixed number of statements;
-tests/test_scoring.py checks the two are equal after random records, edits and undos.
+same `rules.GameState` from those columns as plain rows (`read_game`; `stored_state` from loaded
+hand objects, for the pages that edit hands) in a fixed number of statements; tests/test_scoring.py
+checks both equal a replay after random records, edits and undos.
 """
 
 from itertools import groupby
