@@ -18,6 +18,8 @@ from jinja2.ext import _make_new_gettext, _make_new_ngettext, _make_new_npgettex
 # Each language is shown in its own words, so anyone can find theirs whatever the page speaks.
 LANGUAGES = {"en": "English", "ko": "한국어", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"
+# The languages served from a compiled catalogue (English is the source text itself).
+TRANSLATED_LANGUAGES = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 COOKIE = "ramo_language"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 
