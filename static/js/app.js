@@ -146,11 +146,11 @@
       window.location.assign(event.detail.pathInfo.requestPath);
       return;
     }
-    showSendProblem(event, "Not sent: the connection dropped. Nothing is lost — tap the button again.");
+    showSendProblem(event, document.body.dataset.messageDropped);
   });
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr.status >= 500) {
-      showSendProblem(event, "The server had a problem and saved nothing. Tap the button again in a moment.");
+      showSendProblem(event, document.body.dataset.messageServerError);
     }
   });
 
