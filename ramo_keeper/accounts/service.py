@@ -80,8 +80,15 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# A token outlives any browser, so it needs an account: a guest is only a cookie on one browser.
+GUEST_NO_TOKEN = N_("Guests cannot have API tokens: save your games to an account first (Save to an account, "
+                    "in the menu), then make a token here.")
+
+
 def issue_token(user: User) -> str:
     """A new API token for the user; only its hash is kept, so it is shown once."""
+    if user.is_guest:
+        raise ServiceError(gettext(GUEST_NO_TOKEN))
     token = "rk_" + secrets.token_urlsafe(32)
     db.session.add(ApiToken(user_id=user.id, token_hash=_hash_token(token), prefix=token[:8]))
     db.session.flush()

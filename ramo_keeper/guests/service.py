@@ -9,6 +9,7 @@ import secrets
 from datetime import timedelta
 
 from flask_babel import gettext
+from sqlalchemy.orm import aliased
 
 from ..accounts.passwords import password_problem
 from ..accounts.service import find_user
@@ -51,6 +52,16 @@ def own_leagues(user: User) -> list[League]:
     """The leagues the user owns, oldest first; a guest's first one is its private league."""
     return list(db.session.execute(
         db.select(League).join(Membership).where(Membership.user_id == user.id, Membership.role == "owner")
+        .order_by(League.id)).scalars())
+
+
+def leagues_held_alone(user: User) -> list[League]:
+    """The leagues where the user is the only member, oldest first: nobody else can see what is in them,
+    so all of it is the user's. A league with anyone else in it is shared, whatever the user's role."""
+    others = aliased(Membership)
+    someone_else = db.select(others.id).where(others.league_id == League.id, others.user_id != user.id).exists()
+    return list(db.session.execute(
+        db.select(League).join(Membership).where(Membership.user_id == user.id, ~someone_else)
         .order_by(League.id)).scalars())
 
 
@@ -121,6 +132,7 @@ def writable_leagues(user: User) -> list[League]:
         .order_by(League.name)).scalars())
 
 
-def game_count(user: User) -> int:
-    ids = [league.id for league in own_leagues(user)]
+def game_count(user: User, leagues: list[League] | None = None) -> int:
+    """Games in these leagues (by default the ones the user owns)."""
+    ids = [league.id for league in (own_leagues(user) if leagues is None else leagues)]
     return db.session.execute(db.select(db.func.count(Game.id)).where(Game.league_id.in_(ids or [0]))).scalar()

@@ -48,6 +48,8 @@ def members(league: League) -> list[Membership]:
     ).scalars())
 
 
+GUEST_NOT_OWNER = N_("%(name)s is a guest: a guest can be scorer or viewer, and can be made owner after "
+                     "saving their games to an account.")
 INVITE_ROLES = ("scorer", "viewer")
 INVITE_DAYS_DEFAULT = 7
 INVITE_DAYS_MAX = 30
@@ -89,6 +91,7 @@ def invite_for(token: str) -> Invite | None:
 
 def join(league: League, user: User, role: str = "scorer") -> Membership:
     """Add the user with `role`; a member already in keeps the role they have."""
+    refuse_guest_owner(user, role)
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()
@@ -116,7 +119,16 @@ def join_by_invite(invite: Invite, user: User) -> Membership:
     ).rowcount
     if used != 1:
         raise Conflict(gettext("This invite link no longer works: ask the league's owner for a new one."))
-    return join(invite.league, user, invite.role)
+    # Invites are made for scorers and viewers only; should one ever say owner, a guest still joins as scorer.
+    role = "scorer" if user.is_guest and invite.role == "owner" else invite.role
+    return join(invite.league, user, role)
+
+
+def refuse_guest_owner(user: User, role: str) -> None:
+    """A guest may score or view in any league, but owns none it did not create: an owner can delete,
+    import over and hand out a league, and a guest is only a cookie on one browser."""
+    if role == "owner" and user.is_guest:
+        raise ServiceError(gettext(GUEST_NOT_OWNER, name=user.username), field="role")
 
 
 def _owners(league: League) -> int:
@@ -126,6 +138,7 @@ def _owners(league: League) -> int:
 def change_role(membership: Membership, role: str) -> None:
     if role not in ROLES:
         raise ServiceError(gettext("Unknown role %(role)s.", role=role), field="role")
+    refuse_guest_owner(membership.user, role)
     if membership.role == "owner" and role != "owner" and _owners(membership.league) == 1:
         raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
     membership.role = role
