@@ -67,7 +67,7 @@ def api(app, al_table):
 
 
 @pytest.mark.parametrize("name", [*INVISIBLE_IN_AL.values(), *INVISIBLE_IN_ALICE.values()],
-                         ids=[*INVISIBLE_IN_AL, *INVISIBLE_IN_ALICE])
+                         ids=[*(f"Al, {k}" for k in INVISIBLE_IN_AL), *(f"alice, {k}" for k in INVISIBLE_IN_ALICE)])
 def test_the_validator_refuses_invisible_characters_with_a_sentence(name):
     with pytest.raises(TextError) as refused:
         clean_name(name)
