@@ -37,7 +37,7 @@ def lookalike_key(name: str) -> str:
     mapped = "".join(char for char in _precis(visible) if unicodedata.category(char) != "Zs")
     key = _skeleton(mapped)
     if len(key) > KEY_MAX:
-        key = key[:100] + "#" + hashlib.sha256(key.encode()).hexdigest()[:40]
+        key = key[:100] + "#" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:40]
     return key
 
 

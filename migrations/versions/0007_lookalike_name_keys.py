@@ -80,7 +80,7 @@ class _Key:
                 break
             text = mapped
         if len(text) > KEY_MAX:
-            text = text[:100] + "#" + hashlib.sha256(text.encode()).hexdigest()[:40]
+            text = text[:100] + "#" + hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:40]
         return text
 
     def _capital_twin(self, char):
