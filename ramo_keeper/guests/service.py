@@ -12,14 +12,14 @@ from flask_babel import gettext
 from sqlalchemy.orm import aliased
 
 from ..accounts.passwords import password_problem
-from ..accounts.service import find_user
+from ..accounts.service import refuse_taken_name
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import service as games
 from ..i18n import N_
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
-from ..text import TextError, clean_name, name_key
+from ..text import TextError, clean_name, folded, name_key
 
 # Stored names, worded in the language of the page that creates them (as a new league's first season is).
 GUEST_NAME = N_("Guest")
@@ -70,9 +70,9 @@ def remembered_names(user: User) -> list[str]:
     leagues = own_leagues(user)
     if not leagues:
         return []
-    return list(db.session.execute(
-        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))
-        .order_by(Player.name_key)).scalars())
+    return sorted(db.session.execute(
+        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))).scalars(),
+        key=folded)
 
 
 def start_game(user: User, variant_key: str, names: list[str]) -> Game:
@@ -116,8 +116,7 @@ def keep_as_account(guest: User, username: str, password: str) -> User:
     problem = password_problem(password)
     if problem:
         raise ServiceError(problem, field="password")
-    if find_user(username):
-        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
+    refuse_taken_name(username)
     guest.username, guest.username_key = username, name_key(username)
     guest.set_password(password)
     guest.is_guest, guest.last_seen_at = False, None
