@@ -1,6 +1,6 @@
 """Transactions: one commit point per request, and SQLite connections that lock before they read."""
 
-from flask import Flask, g, has_request_context, request
+from flask import Flask, current_app, g, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -25,6 +25,25 @@ def init_app(app: Flask) -> None:
         return response
 
 
+def checks_before_writing(view):
+    """Mark a view that does long checks before a short write (a backup import): on SQLite its statements
+    take no lock until it calls `begin_writing()`, so other requests write while it works."""
+    view.checks_before_writing = True
+    return view
+
+
+def begin_writing() -> None:
+    """End the reading part of a `checks_before_writing` request: what follows is one transaction that
+    takes the write lock at its first statement (BEGIN IMMEDIATE on SQLite)."""
+    db.session.commit()
+    g.checks_done = True
+
+
+def _checking(view_name: str | None) -> bool:
+    view = current_app.view_functions.get(view_name)
+    return getattr(view, "checks_before_writing", False) and not g.get("checks_done")
+
+
 def _begin_statement(dbapi_connection) -> str | None:
     """How a SQLite transaction begins: IMMEDIATE for a request that may write, none for a reading request.
 
@@ -33,11 +52,12 @@ def _begin_statement(dbapi_connection) -> str | None:
     is not refused for a stale one, and a game read checks the version itself
     (games/stored.load_game). A writing request takes the lock once: a second connection it opens
     while its first holds the lock (the token note) begins deferred, so it never waits for its own
-    request. Work outside a request (CLI, scripts) is a plain transaction.
+    request. A request marked `checks_before_writing` reads as a reading request does until it calls
+    `begin_writing()`. Work outside a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
-    if request.method in READ_ONLY_METHODS:
+    if request.method in READ_ONLY_METHODS or _checking(request.endpoint):
         return None
     holder = g.get("sqlite_write_lock")
     if holder is not None and holder is not dbapi_connection:
