@@ -1,6 +1,8 @@
 """Transactions: one commit point per request, and SQLite connections that lock before they read."""
 
-from flask import Flask, current_app, g, has_request_context, request
+from contextlib import contextmanager
+
+from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
@@ -25,23 +27,22 @@ def init_app(app: Flask) -> None:
         return response
 
 
-def checks_before_writing(view):
-    """Mark a view that does long checks before a short write (a backup import): on SQLite its statements
-    take no lock until it calls `begin_writing()`, so other requests write while it works."""
-    view.checks_before_writing = True
-    return view
+@contextmanager
+def no_write_lock():
+    """A slow part of a writing request that only reads and computes (a backup import's checks and replay).
 
-
-def begin_writing() -> None:
-    """End the reading part of a `checks_before_writing` request: what follows is one transaction that
-    takes the write lock at its first statement (BEGIN IMMEDIATE on SQLite)."""
+    The request's transaction so far is committed first. Inside the block a statement runs on its
+    own, as in a reading request, instead of taking SQLite's write lock: an expired object that
+    reloads itself (the account whose language a message needs) must not stop every other writer.
+    The request's writes after the block begin a new transaction, with the lock as usual.
+    """
     db.session.commit()
-    g.checks_done = True
-
-
-def _checking(view_name: str | None) -> bool:
-    view = current_app.view_functions.get(view_name)
-    return getattr(view, "checks_before_writing", False) and not g.get("checks_done")
+    g.sqlite_no_write_lock = True
+    try:
+        yield
+    finally:
+        g.sqlite_no_write_lock = False
+        db.session.commit()  # ends what a read in the block began (PostgreSQL)
 
 
 def _begin_statement(dbapi_connection) -> str | None:
@@ -52,12 +53,12 @@ def _begin_statement(dbapi_connection) -> str | None:
     is not refused for a stale one, and a game read checks the version itself
     (games/stored.load_game). A writing request takes the lock once: a second connection it opens
     while its first holds the lock (the token note) begins deferred, so it never waits for its own
-    request. A request marked `checks_before_writing` reads as a reading request does until it calls
-    `begin_writing()`. Work outside a request (CLI, scripts) is a plain transaction.
+    request. Inside `no_write_lock()` a writing request reads as a reading request does. Work outside
+    a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
-    if request.method in READ_ONLY_METHODS or _checking(request.endpoint):
+    if request.method in READ_ONLY_METHODS or g.get("sqlite_no_write_lock"):
         return None
     holder = g.get("sqlite_write_lock")
     if holder is not None and holder is not dbapi_connection:

@@ -2,9 +2,11 @@
 and one import at a time across every worker and machine.
 
 Checking and replaying the largest file a league may hold takes seconds of CPU. Done inside the
-request's write transaction, it held SQLite's one write lock all that while, and other tables' hands
-waited, then failed. Here the reading part of the request ends first, the file is checked and
-replayed with nothing held, and only the inserts run in a transaction (`backup.write_import`).
+request's write transaction, it held SQLite's one write lock all that while (a writing request takes
+it at its first statement, see database.py), and other tables' hands waited, then failed. Here the
+request's transaction ends when the import lock is taken (committed), the file is checked and
+replayed with nothing held (`database.no_write_lock`), and only the inserts run in a new
+transaction (`backup.write_import`).
 
 At most one import runs at a time in the whole app, so that imports cannot take every worker:
 a row in the throttle table (bucket "import") is the lock. It is inserted and committed before the
@@ -26,7 +28,7 @@ from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
 from .. import throttle
-from ..database import begin_writing
+from ..database import no_write_lock
 from ..errors import ServiceError
 from ..extensions import db
 from ..models import League, ThrottleCounter
@@ -84,16 +86,17 @@ def import_upload(league: League, read: Callable[[], bytes]) -> dict:
     """Import an uploaded backup into the league (whose owner has been checked); returns counts.
 
     Raises ImportBusy, BadBackup (the file), or Conflict (the league is not empty). Nothing is
-    written unless all of it is; the request's reading transaction is over when this returns.
+    written unless all of it is. Commits: call it after the request's checks and before its writes.
     """
     league_id, dialect = league.id, db.session.get_bind().dialect
     with one_import_at_a_time():
-        try:
-            data = json.loads(read().decode("utf-8-sig"))
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            raise BadBackup(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper.")) from None
-        plan = plan_import(league_id, data, dialect)
-        begin_writing()
+        with no_write_lock():
+            try:
+                data = json.loads(read().decode("utf-8-sig"))
+            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+                raise BadBackup(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper.")) \
+                    from None
+            plan = plan_import(league_id, data, dialect)
         counts = write_import(db.session.get(League, league_id), plan)
         db.session.commit()
     return counts

@@ -19,7 +19,6 @@ from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from .. import charts
 from ..access import require_league
-from ..database import checks_before_writing
 from ..errors import NotFound, ServiceError
 from ..extensions import db
 from ..forms import EmptyForm, strip
@@ -231,7 +230,6 @@ def import_form(league_id: int):
 
 @bp.post("/leagues/<int:league_id>/import")
 @login_required
-@checks_before_writing
 def import_backup(league_id: int):
     """Restore a backup into an empty league (owner only); every game is replayed through the rules.
 

@@ -136,3 +136,4 @@ def test_of_two_imports_started_together_one_runs_and_the_other_is_told_to_retry
     assert counts[owner] == 0 and sorted(counts.values()) == [0, 40]
     # Once the first is done the lock is gone: the refused owner's retry is imported.
     assert upload(phones[owner], empty[owner], body)[0] == 303
+
