@@ -66,6 +66,11 @@ def is_empty(league: League) -> bool:
     return not has_players and not has_games
 
 
+def not_empty() -> Conflict:
+    return Conflict(gettext("A backup can only be imported into a league without players or games: "
+                            "create a new league for it."), field="file")
+
+
 class BadBackup(ServiceError):
     """The file is not a backup this app can read; the message says what is wrong."""
 
@@ -196,8 +201,7 @@ def write_import(league: League, plan: ImportPlan) -> dict:
     """
     db.session.execute(db.update(League).where(League.id == league.id).values(name=League.name))
     if not is_empty(league):
-        raise Conflict(gettext("A backup can only be imported into a league without players or games: "
-                               "create a new league for it."), field="file")
+        raise not_empty()
     backup = plan.backup
     db.session.execute(db.delete(Season).where(Season.league_id == league.id))
     _insert_rows(Player, [{"league_id": league.id, "name": p.name, "name_key": name_key(p.name),

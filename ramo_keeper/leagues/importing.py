@@ -32,7 +32,7 @@ from ..database import no_write_lock
 from ..errors import ServiceError
 from ..extensions import db
 from ..models import League, ThrottleCounter
-from .backup import BadBackup, plan_import, write_import
+from .backup import BadBackup, is_empty, not_empty, plan_import, write_import
 
 BUCKET = "import"
 KEY_DIGEST = hashlib.sha256(b"one import at a time").hexdigest()
@@ -89,6 +89,8 @@ def import_upload(league: League, read: Callable[[], bytes]) -> dict:
     written unless all of it is. Commits: call it after the request's checks and before its writes.
     """
     league_id, dialect = league.id, db.session.get_bind().dialect
+    if not is_empty(league):  # checked again under the write lock; this spares a replay bound to fail
+        raise not_empty()
     with one_import_at_a_time():
         with no_write_lock():
             try:
