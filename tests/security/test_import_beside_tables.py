@@ -99,6 +99,7 @@ def test_hands_at_another_table_never_fail_while_the_largest_backup_is_imported(
         slowest = max(slowest, time.monotonic() - start)
         answers.append(status)
         recorded += 1
+        time.sleep(0.1)  # still far busier than a table, and it leaves the import some of the CPU
     importing.join()
     status, headers, page = imported["answer"]
     assert status == 303, page[:2000]
