@@ -5,7 +5,8 @@ A gunicorn with 2 sync workers serves a seeded SQLite file on 127.0.0.1; wrk dri
 same run, because absolute times on a shared machine move from run to run. docs/PERFORMANCE.md
 explains the method and keeps the latest figures.
 
-BENCH_SECONDS (default 2) sets each wrk run's length, BENCH_ROUNDS (default 3) the rounds of
+`python -m benchmarks import` runs only the backup import part (benchmarks/imports.py) on a small
+database of its own. BENCH_SECONDS (default 2) sets each wrk run's length, BENCH_ROUNDS (default 3) the rounds of
 A-B-B-A runs behind each ratio, BENCH_HANDS (default 60) the number of
 timed hand entries per league, BENCH_PORT the first port tried (default 18500).
 """
@@ -16,7 +17,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import inprocess
+from . import imports, inprocess
 from .load import CONNECTIONS, THREADS, TIMEOUT_SECONDS, Throughput, timed_gets, timed_hand_entries, wrk, wrk_path
 from .seed import ENTRY_GAME_HANDS, HISTORIES, PASSWORD, READ_GAME_HANDS, USER, rummy_hand, seed
 from .server import WORKERS, get, gunicorn, login_cookie
@@ -166,6 +167,10 @@ def measure(base: str, data) -> bool:
     print(f"  (at the live link's unchanged-poll cost, {live / WORKERS:.0f} polls/s per worker, it would carry"
           f" {live / per_table:.0f}; wrk shares the same 2 cores, so both figures are on the low side)")
 
+    print("\nBackup import (issue 18: checked and replayed with no lock, written in one short transaction)")
+    for line in imports.import_lines(base, data.token, cookie, small.league_id, small.player_ids):
+        print(f"  {line}")
+
     goals = Goals()
     goals.at_least("game read through the API vs openapi.json", api_ratio, 0.5)
     goals.at_least("logged-in game page vs /rules/ramo", page_ratio, 0.5)
@@ -177,7 +182,22 @@ def measure(base: str, data) -> bool:
     return goals.print()
 
 
+def import_only() -> None:
+    """Only the backup import's figures, on a database with one league of four players."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        print("Importing the largest backup beside a table (about a minute) ...", flush=True)
+        token, league_id, players = imports.seed_players(url, USER, PASSWORD)
+        with gunicorn(url, Path(folder) / "gunicorn.log") as base:
+            print(f"\nBackup import, gunicorn {WORKERS} sync workers, SQLite file")
+            for line in imports.import_lines(base, token, login_cookie(base, USER, PASSWORD), league_id, players):
+                print(f"  {line}")
+
+
 def main() -> None:
+    if sys.argv[1:] == ["import"]:
+        import_only()
+        return
     wrk_path()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"

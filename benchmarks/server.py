@@ -36,7 +36,8 @@ def gunicorn(database_url: str, log: Path):
     """Serve app:app on 127.0.0.1 until the block ends; yields the base URL."""
     port = free_port()
     env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "benchmark-only", "RAMO_ENV": "development"}
-    command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}",
+    # The largest backup import takes seconds; on a busy machine more than gunicorn's default 30 s.
+    command = [sys.executable, "-m", "gunicorn", "-w", str(WORKERS), "-b", f"127.0.0.1:{port}", "--timeout", "300",
                "--error-logfile", str(log), "app:app"]
     process = subprocess.Popen(command, cwd=ROOT, env=env, start_new_session=True)
     base = f"http://127.0.0.1:{port}"

@@ -1,5 +1,7 @@
 """Transactions: one commit point per request, and SQLite connections that lock before they read."""
 
+from contextlib import contextmanager
+
 from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
@@ -25,6 +27,24 @@ def init_app(app: Flask) -> None:
         return response
 
 
+@contextmanager
+def no_write_lock():
+    """A slow part of a writing request that only reads and computes (a backup import's checks and replay).
+
+    The request's transaction so far is committed first. Inside the block a statement runs on its
+    own, as in a reading request, instead of taking SQLite's write lock: an expired object that
+    reloads itself (the account whose language a message needs) must not stop every other writer.
+    The request's writes after the block begin a new transaction, with the lock as usual.
+    """
+    db.session.commit()
+    g.sqlite_no_write_lock = True
+    try:
+        yield
+    finally:
+        g.sqlite_no_write_lock = False
+        db.session.commit()  # ends what a read in the block began (PostgreSQL)
+
+
 def _begin_statement(dbapi_connection) -> str | None:
     """How a SQLite transaction begins: IMMEDIATE for a request that may write, none for a reading request.
 
@@ -33,11 +53,12 @@ def _begin_statement(dbapi_connection) -> str | None:
     is not refused for a stale one, and a game read checks the version itself
     (games/stored.load_game). A writing request takes the lock once: a second connection it opens
     while its first holds the lock (the token note) begins deferred, so it never waits for its own
-    request. Work outside a request (CLI, scripts) is a plain transaction.
+    request. Inside `no_write_lock()` a writing request reads as a reading request does. Work outside
+    a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
-    if request.method in READ_ONLY_METHODS:
+    if request.method in READ_ONLY_METHODS or g.get("sqlite_no_write_lock"):
         return None
     holder = g.get("sqlite_write_lock")
     if holder is not None and holder is not dbapi_connection:

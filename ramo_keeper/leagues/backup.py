@@ -7,24 +7,27 @@ invite links, share links and the audit trail are not part of a league backup.
 
 An import goes only into a league without players or games (its empty seasons, such as the
 automatic "Season 1", are replaced by the backup's), so it can never mix with live data.
+`plan_import` checks and replays with no database work, `write_import` is the short write
+(rows in backup_rows.py), and leagues/importing.py runs the two for the page with no lock between.
 """
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import UTC, datetime
 
 from flask_babel import gettext
 from pydantic import ValidationError
+from sqlalchemy.engine import Dialect
 
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import inputs
-from ..games.stored import store_state
 from ..i18n import N_
 from ..messages import rule_message
-from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
+from ..models import Game, GameResult, League, Player, Season, utcnow
 from ..text import folded, name_key
 from .backup_file import BackupFile, GameRow, describe
+from .backup_rows import PlannedRows, plan_rows, write_rows
 from .limits import over_limit
 
 FORMAT = "ramo-keeper-league-backup"
@@ -63,6 +66,11 @@ def is_empty(league: League) -> bool:
     has_players = db.session.execute(db.select(Player.id).where(Player.league_id == league.id)).first()
     has_games = db.session.execute(db.select(Game.id).where(Game.league_id == league.id)).first()
     return not has_players and not has_games
+
+
+def not_empty() -> Conflict:
+    return Conflict(gettext("A backup can only be imported into a league without players or games: "
+                            "create a new league for it."), field="file")
 
 
 class BadBackup(ServiceError):
@@ -162,117 +170,64 @@ def _replay(game: GameRow, where: str, names: dict[int, str]):
         raise BadBackup(gettext("%(where)s: %(problem)s.", where=where, problem=rule_message(error))) from None
 
 
-def import_league(league: League, data) -> dict:
-    """Recreate a backup's players, seasons and games in an empty league; returns counts.
+@dataclass
+class ImportPlan:
+    """A checked backup and every row it will write, computed with no database work at all."""
 
-    Everything is checked and computed first, with nothing written: the file's shape (pydantic),
-    the league limits, every reference and name, and every game replayed through the rules into
-    the rows to store. Only then the writes: a few bulk INSERTs in one short transaction, so the
-    write lock (all of SQLite, the league's row on PostgreSQL) is held briefly.
+    backup: BackupFile
+    rows: PlannedRows
+
+
+def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
+    """Check the whole file and replay every game into rows, or raise BadBackup; reads and writes nothing.
+
+    This is the slow part of an import (about a millisecond a hand), so it runs before the
+    import's transaction begins and holds no lock: other tables go on writing meanwhile.
     """
     backup = _checked_file(data)
     _check_references(backup)
-    planned = [_planned_game(game, gettext("Game %(number)d", number=number), _names(backup))
-               for number, game in enumerate(backup.games, 1)]
-    # The first write: it takes the lock, so a second import into the same league waits here and
-    # then finds the league no longer empty.
+    names = _names(backup)
+    replayed = []
+    for number, game in enumerate(backup.games, 1):
+        setup, state = _replay(game, gettext("Game %(number)d", number=number), names)
+        when = {"season_id": game.season_id, "created_at": _parse_when(game.created_at),
+                "finished_at": _parse_when(game.finished_at)}
+        replayed.append((when, setup, state))
+    return ImportPlan(backup, plan_rows(league_id, replayed, dialect))
+
+
+def write_import(league: League, plan: ImportPlan) -> dict:
+    """The import's one short transaction: lock the league, check it is still empty, insert every row.
+
+    The first write takes the lock (all of SQLite, the league's row on PostgreSQL), so a second
+    import into the same league waits here and then finds the league no longer empty.
+    """
     db.session.execute(db.update(League).where(League.id == league.id).values(name=League.name))
     if not is_empty(league):
-        raise Conflict(gettext("A backup can only be imported into a league without players or games: "
-                               "create a new league for it."), field="file")
-    return _write(league, backup, planned)
-
-
-@dataclass
-class PlannedGame:
-    """One game's rows, computed before any write; player and season ids are still the backup's."""
-
-    row: dict
-    seats: list[dict]
-    hands: list[tuple[dict, list[dict]]] = field(default_factory=list)
-    results: list[dict] = field(default_factory=list)
-
-
-GAME_COLUMNS = ("variant", "options", "first_dealer_id", "status", "version", "created_at", "finished_at",
-                "hand_count", "next_dealer_id", "winner_ids")
-SEAT_COLUMNS = ("player_id", "position", "total", "level", "completed", "rounds_won", "rank", "end_bonus", "place")
-HAND_COLUMNS = ("dealer_id", "winner_ids")
-HAND_RESULT_COLUMNS = ("player_id", "position", "cards", "went_out", "laid_down", "knocked", "went_rummy",
-                       "value", "score", "level_before", "level_after", "completed")
-GAME_RESULT_COLUMNS = ("player_id", "variant", "table_size", "place", "points", "won", "total", "hands_played")
-
-
-def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGame:
-    setup, state = _replay(row, where, names)
-    # A transient Game with its seats and hands goes through the same store_state as a live game.
-    game = Game(variant=setup.variant, options=dict(setup.options), first_dealer_id=setup.first_dealer_id,
-                version=1, status="in_progress", created_at=_parse_when(row.created_at) or utcnow())
-    game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
-    game.hands = [Hand(number=outcome.number) for outcome in state.hands]
-    if state.finished:
-        # store_state keeps a finish time it finds, so the backup's own one survives.
-        game.finished_at = _parse_when(row.finished_at) or utcnow()
-    store_state(game, state)
-    plan = PlannedGame({column: getattr(game, column) for column in GAME_COLUMNS} | {"season_id": row.season_id},
-                       [{column: getattr(seat, column) for column in SEAT_COLUMNS} for seat in game.seats])
-    plan.hands = [({column: getattr(hand, column) for column in HAND_COLUMNS},
-                   [{column: getattr(result, column) for column in HAND_RESULT_COLUMNS} for result in hand.results])
-                  for hand in game.hands]
-    plan.results = [{column: getattr(result, column) for column in GAME_RESULT_COLUMNS} for result in game.results]
-    return plan
-
-
-def _write(league: League, backup: BackupFile, planned: list[PlannedGame]) -> dict:
-    """The writes: one statement per table, whatever the size of the backup."""
+        raise not_empty()
+    backup = plan.backup
     db.session.execute(db.delete(Season).where(Season.league_id == league.id))
     _insert_rows(Player, [{"league_id": league.id, "name": p.name, "name_key": name_key(p.name),
-                           "archived": p.archived} for p in backup.players])
+                           "archived": p.archived, "created_at": utcnow()} for p in backup.players])
     by_key = dict(db.session.execute(db.select(Player.name_key, Player.id).filter_by(league_id=league.id)).all())
     players = {p.id: by_key[name_key(p.name)] for p in backup.players}
     _insert_rows(Season, _season_rows(league, backup))
     by_name = dict(db.session.execute(db.select(Season.name, Season.id).filter_by(league_id=league.id)).all())
     seasons = {s.id: by_name[s.name] for s in backup.seasons}
-    game_ids = _reserve_ids(Game, len(planned))
-    hand_ids = iter(_reserve_ids(Hand, sum(len(plan.hands) for plan in planned)))
-    games, seats, hands, hand_results, game_results = [], [], [], [], []
-    for game_id, plan in zip(game_ids, planned, strict=True):
-        season_id = seasons[plan.row["season_id"]] if plan.row["season_id"] is not None else None
-        dealer = plan.row["next_dealer_id"]
-        games.append(plan.row | {"id": game_id, "league_id": league.id, "season_id": season_id,
-                                 "first_dealer_id": players[plan.row["first_dealer_id"]],
-                                 "next_dealer_id": players[dealer] if dealer is not None else None,
-                                 "winner_ids": [players[old] for old in plan.row["winner_ids"]]})
-        seats += [seat | {"game_id": game_id, "player_id": players[seat["player_id"]]} for seat in plan.seats]
-        for number, (hand, results) in enumerate(plan.hands, 1):
-            hand_id = next(hand_ids)
-            hands.append({"id": hand_id, "game_id": game_id, "number": number,
-                          "dealer_id": players[hand["dealer_id"]],
-                          "winner_ids": [players[old] for old in hand["winner_ids"]]})
-            hand_results += [r | {"hand_id": hand_id, "player_id": players[r["player_id"]]} for r in results]
-        game_results += [r | {"game_id": game_id, "season_id": season_id, "player_id": players[r["player_id"]]}
-                         for r in plan.results]
-    for model, rows in ((Game, games), (Seat, seats), (Hand, hands), (HandResult, hand_results),
-                        (GameResult, game_results)):
-        _insert_rows(model, rows)
+    write_rows(plan.rows, players, seasons)
     db.session.expire_all()
-    return {"players": len(players), "seasons": len(seasons), "games": len(planned)}
+    return {"players": len(players), "seasons": len(seasons), "games": plan.rows.games}
 
 
-def _reserve_ids(model, count: int) -> list[int]:
-    """Ids for rows inserted in bulk, so that their children can point at them without reading back.
+def import_league(league: League, data) -> dict:
+    """Recreate a backup's players, seasons and games in an empty league; returns counts.
 
-    PostgreSQL hands them out from the table's own sequence. SQLite runs one writer at a time and
-    this transaction already holds the write lock, so the ids after the largest are ours.
+    Everything is checked and computed first, with nothing written: the file's shape (pydantic),
+    the league limits, every reference and name, and every game replayed through the rules into
+    the rows to store. Only then the writes: a few bulk INSERTs in one short transaction. The
+    import page runs the two halves apart, with its transaction ended between them.
     """
-    if count == 0:
-        return []
-    table = model.__table__.name
-    if db.session.get_bind().dialect.name == "postgresql":
-        sequence = db.func.pg_get_serial_sequence(table, "id")
-        return list(db.session.scalars(
-            db.select(db.func.nextval(sequence)).select_from(db.func.generate_series(1, count))))
-    start = (db.session.scalar(db.select(db.func.max(model.id))) or 0) + 1
-    return list(range(start, start + count))
+    return write_import(league, plan_import(league.id, data, db.session.get_bind().dialect))
 
 
 def _season_rows(league: League, backup: BackupFile) -> list[dict]:
@@ -286,8 +241,7 @@ def _season_rows(league: League, backup: BackupFile) -> list[dict]:
 
 
 def _insert_rows(model, rows: list[dict]) -> None:
-    """All rows in one executemany INSERT (no RETURNING, which SQLite would send row by row), through
-    Core: the ORM's bulk path costs several times more per row."""
+    """The few players and seasons in one executemany INSERT through Core (no RETURNING)."""
     if rows:
         db.session.execute(model.__table__.insert(), rows)
 

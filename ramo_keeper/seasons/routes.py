@@ -24,6 +24,7 @@ from ..extensions import db
 from ..forms import EmptyForm, strip
 from ..i18n import N_
 from ..leagues import backup as backups
+from ..leagues.importing import ImportBusy, import_upload
 from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
@@ -230,23 +231,32 @@ def import_form(league_id: int):
 @bp.post("/leagues/<int:league_id>/import")
 @login_required
 def import_backup(league_id: int):
-    """Restore a backup into an empty league (owner only); every game is replayed through the rules."""
-    league, membership = require_league(league_id, "owner")
+    """Restore a backup into an empty league (owner only); every game is replayed through the rules.
+
+    The file is checked and replayed with no write lock held, then written in one short
+    transaction (leagues/importing.py); while another import runs, the answer is 429.
+    """
+    league, _ = require_league(league_id, "owner")
     form = ImportForm()
     if form.validate_on_submit():
         try:
-            data = json.loads(form.file.data.read().decode("utf-8-sig"))
-            counts = backups.import_league(league, data)
-        except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-            form.file.errors.append(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper."))
+            counts = import_upload(league, form.file.data.read)
         except ServiceError as error:
             form.file.errors.append(error.message)
+            if isinstance(error, ImportBusy):
+                body, status = _import_page(league_id, form, 429)
+                return body, status, {"Retry-After": str(error.retry_after)}
         else:
             flash(gettext("Imported %(players)s, %(seasons)s and %(games)s.",
                           players=ngettext("%(num)d player", "%(num)d players", counts["players"]),
                           seasons=ngettext("%(num)d season", "%(num)d seasons", counts["seasons"]),
                           games=ngettext("%(num)d game", "%(num)d games", counts["games"])), "success")
-            return redirect(url_for("seasons.index", league_id=league.id), 303)
+            return redirect(url_for("seasons.index", league_id=league_id), 303)
     db.session.rollback()
+    return _import_page(league_id, form, 422)
+
+
+def _import_page(league_id: int, form: ImportForm, status: int):
+    league, membership = require_league(league_id, "owner")
     return render("seasons/import.html", league=league, membership=membership, form=form,
-                  empty=backups.is_empty(league), status=422)
+                  empty=backups.is_empty(league), status=status)
