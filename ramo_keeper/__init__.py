@@ -4,19 +4,10 @@ import os
 
 from flask import Flask, has_request_context
 from werkzeug.middleware.proxy_fix import ProxyFix
-from werkzeug.routing import IntegerConverter
 
-from . import catalogues, database, i18n
+from . import catalogues, database, i18n, ids
 from .config import load_config
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
-
-
-class BoundedIntConverter(IntegerConverter):
-    """`<int:…>` ids that fit the database's integer columns; a larger one is simply not found (404)."""
-
-    def __init__(self, map, *args, **kwargs):
-        kwargs.setdefault("max", 2**31 - 1)
-        super().__init__(map, *args, **kwargs)
 
 
 class RamoKeeper(Flask):
@@ -47,9 +38,7 @@ def create_app(test_config: dict | None = None) -> Flask:
         template_folder=os.path.join(root, "templates"),
         static_folder=os.path.join(root, "static"),
     )
-    app.url_map.converters["int"] = BoundedIntConverter
-    # The API range-checks ids itself so that an out-of-range id is a JSON 404, never a 405.
-    app.url_map.converters["unbounded_int"] = IntegerConverter
+    ids.init_app(app)  # path ids are ASCII digits that fit the database: /leagues/１ is not league 1
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(load_config(app.instance_path))
     app.config.from_mapping(COMPRESS_SETTINGS)

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from flask import request
 
 from .extensions import db
+from .text import whole_number
 
 PAGE_SIZE = 20
 # A page far past any real list would only make the database skip rows for nothing.
@@ -27,9 +28,9 @@ class Page:
 
 
 def requested_page(arg: str = "page") -> int:
-    """The page number in the query string; anything unusable is page 1."""
-    number = request.args.get(arg, 1, type=int)
-    return number if 1 <= number <= MAX_PAGE else 1
+    """The page number in the query string; anything unusable is page 1 (and "２", full-width, is unusable)."""
+    number = whole_number(request.args.get(arg, ""))
+    return number if number is not None and 1 <= number <= MAX_PAGE else 1
 
 
 def paginate(query, number: int, size: int = PAGE_SIZE, rows: bool = False) -> Page:

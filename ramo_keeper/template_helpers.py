@@ -10,10 +10,13 @@ from .games.page import kept_include
 from .leagues.forms import ROLE_NAMES
 
 
-def value_output(variant_key: str, options, cards: dict, player_id: int) -> Markup:
-    """The <output> that shows a player's hand value with its working, e.g. 3×5 + 2×10 + 1×20 = 55."""
+def value_output(variant_key: str, options, cards: dict | None, player_id: int) -> Markup:
+    """The <output> that shows a player's hand value with its working, e.g. 3×5 + 2×10 + 1×20 = 55.
+
+    `cards` is None when a count could not be read: the value is then unknown, a dash.
+    """
     try:
-        text = rules.hand_value(variant_key, cards, options).working
+        text = rules.hand_value(variant_key, cards, options).working if cards is not None else "—"
     except (rules.RuleError, TypeError):
         text = "—"
     # The only text in it is escaped.

@@ -4,11 +4,11 @@ from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
+from ..ids import MAX_ID
 from ..rules import VARIANTS
 from ..text import LONG_NAME_MAX, NAME_MAX, problem
 
 # Ids are database integers: bounding them keeps a huge number a 400, never a database overflow.
-MAX_ID = 2**31 - 1
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 

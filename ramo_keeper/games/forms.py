@@ -106,8 +106,8 @@ def _hand_form_class(variant_key: str, seats: tuple[rules.Seat, ...], options: t
     class HandForm(FlaskForm):
         idempotency_key = HiddenField(validators=[
             Length(max=100, message=gettext("This form is damaged: reload the page."))])
-        expected_version = HiddenField()
-        hand_number = HiddenField()
+        expected_version = HiddenField(validators=[_undamaged_number])
+        hand_number = HiddenField(validators=[_undamaged_number])
 
     HandForm.went_out = RadioField(
         messages.game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
@@ -132,6 +132,15 @@ def category_fields(form, player_id: int):
     return [form[f"c_{player_id}_{c.key}"] for c in form.variant.categories_for(form.setup.options)]
 
 
+def _undamaged_number(form, field):
+    """A hidden number the page wrote (version, hand number) comes back as it was: empty or ASCII digits.
+
+    Anything else was changed on the way, and the hand is refused rather than saved unchecked.
+    """
+    if (field.data or "").strip() and posted_number(field) is None:
+        raise ValidationError(gettext("This form is damaged: reload the page."))
+
+
 def posted_number(field) -> int | None:
     """A hidden number the form carried back (version, hand number), or None if absent or damaged."""
     number = whole_number((field.data or "").strip())
@@ -147,6 +156,12 @@ def _player_id(raw: str | None) -> int | None:
     return number if number is not None and number > 0 else None
 
 
+def _season_id(raw: str | None) -> int | None:
+    """A posted season id: ASCII digits only, else None (validate_season_id has refused it already)."""
+    number = whole_number(raw or "")
+    return number if number is not None and number > 0 else None
+
+
 class OptionNumberField(Field):
     """A number option as typed: an int when it is one, else the text, so the rules can say what is wrong."""
 
@@ -155,10 +170,8 @@ class OptionNumberField(Field):
 
     def process_formdata(self, valuelist):
         raw = valuelist[0].strip() if valuelist else ""
-        try:
-            self.data = int(raw)
-        except ValueError:
-            self.data = raw
+        number = whole_number(raw)  # ASCII digits only: "２００" stays text, and the rules refuse it
+        self.data = raw if number is None else number
 
 
 def _option_field(option: rules.Option):
@@ -201,7 +214,7 @@ class NewGameForm(FlaskForm):
             raise ValidationError(gettext("Pick the first dealer from the players at the table."))
 
     def validate_season_id(self, field):
-        if field.data and field.data not in {str(s.id) for s in self.seasons}:
+        if field.data and _season_id(field.data) not in {s.id for s in self.seasons}:
             raise ValidationError(gettext("That season is not open in this league: pick one from the list."))
 
     @property
@@ -233,7 +246,7 @@ class NewGameForm(FlaskForm):
 
     @property
     def chosen_season_id(self) -> int | None:
-        return int(self.season_id.data) if self.season_id.data else None
+        return _season_id(self.season_id.data)
 
     @property
     def option_fields(self) -> list:

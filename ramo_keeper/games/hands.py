@@ -9,7 +9,7 @@ from ..extensions import db
 from ..rendering import render, wants_fragment
 from ..template_helpers import value_output
 from . import inputs, service
-from .forms import hand_form, posted_number
+from .forms import category_fields, hand_form, posted_number
 from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
@@ -80,7 +80,10 @@ def preview(game_id: int, player_id: int):
         abort(404)
     form = hand_form(setup)
     form.validate()
-    return value_output(game.variant, game.options, inputs.form_cards(form, player_id), player_id)
+    # A count that is no whole number ("５", "x") has no value: a dash, never a sum that counts it as 0.
+    unreadable = any(field.errors for field in category_fields(form, player_id))
+    return value_output(game.variant, game.options, None if unreadable else inputs.form_cards(form, player_id),
+                        player_id)
 
 
 def _edit_page(game, number: int, form, status: int = 200):

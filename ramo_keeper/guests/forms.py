@@ -3,12 +3,12 @@
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
-from wtforms import FieldList, RadioField, SelectField, StringField
+from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
-from ..forms import strip
+from ..forms import NumberedFieldList, strip
 from ..messages import game_name
 from ..text import NAME_MAX, TextError, clean_name, name_key
 
@@ -19,7 +19,7 @@ NAME_LIMIT = NAME_MAX
 
 class PlayForm(FlaskForm):
     variant = RadioField(_l("Game"), validators=[InputRequired(_l("Pick a game."))])
-    names = FieldList(StringField(_l("Player"), filters=strip, validators=[
+    names = NumberedFieldList(StringField(_l("Player"), filters=strip, validators=[
         Length(max=NAME_LIMIT, message=_l("Names are at most %(limit)d characters.", limit=NAME_LIMIT))]),
         min_entries=NAME_FIELDS, max_entries=MOST_FIELDS)
     most_fields = MOST_FIELDS

@@ -3,11 +3,11 @@
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
-from wtforms import IntegerField, SelectField, StringField
+from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import NameForm, strip
+from ..forms import NameForm, WholeNumberField, ascii_int, strip
 from ..text import LONG_NAME_MAX, Name
 
 # A member's role in the player's language; the stored value stays the English key.
@@ -33,7 +33,7 @@ class InviteForm(FlaskForm):
 
     role = SelectField(_l("Joins as"), default="scorer", choices=[
         SelectChoice("scorer", _l("Scorer (records hands)")), SelectChoice("viewer", _l("Viewer (reads only)"))])
-    days = SelectField(_l("Works for"), default="7", coerce=int, choices=[
+    days = SelectField(_l("Works for"), default="7", coerce=ascii_int, choices=[
         SelectChoice(str(days), lazy_ngettext("%(num)d day", "%(num)d days", days)) for days in (1, 7, 30)])
-    max_uses = IntegerField(_l("Number of people (empty: no limit)"), validators=[
+    max_uses = WholeNumberField(_l("Number of people (empty: no limit)"), validators=[
         Optional(), NumberRange(min=1, max=100, message=_l("From 1 to 100 people, or leave it empty."))])

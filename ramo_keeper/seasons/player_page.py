@@ -5,8 +5,10 @@ from flask_login import login_required
 
 from ..access import require_league
 from ..errors import NotFound
+from ..ids import MAX_ID
 from ..leagues import service as league_service
 from ..rendering import render
+from ..text import whole_number
 from . import service as season_service
 from .player_stats import player_stats
 
@@ -23,8 +25,8 @@ def player(league_id: int, player_id: int):
         abort(404)
     season = None
     if request.args.get("season"):
-        season_id = request.args.get("season", type=int)
-        if season_id is None or not 0 < season_id < 2**31:
+        season_id = whole_number(request.args["season"])  # ASCII digits: "１" is no season
+        if season_id is None or not 0 < season_id <= MAX_ID:
             abort(404)
         try:
             season = season_service.get_season(league, season_id)

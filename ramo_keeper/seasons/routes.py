@@ -13,7 +13,7 @@ from flask_babel import lazy_gettext as _l
 from flask_login import login_required
 from flask_wtf import FlaskForm
 from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, IntegerField, SelectField, StringField
+from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
@@ -21,7 +21,7 @@ from .. import charts
 from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, strip
+from ..forms import EmptyForm, WholeNumberField, strip
 from ..i18n import N_
 from ..leagues import backup as backups
 from ..leagues.importing import ImportBusy, import_upload
@@ -41,7 +41,7 @@ class SeasonNameForm(FlaskForm):
 
 class SeasonSettingsForm(FlaskForm):
     ranking = SelectField(_l("Rank players by"), choices=RANKING_CHOICES, default="points")
-    min_games = IntegerField(_l("Games needed to be ranked"), default=0, validators=[
+    min_games = WholeNumberField(_l("Games needed to be ranked"), default=0, validators=[
         InputRequired(_l("Enter a number of games (0 ranks everyone).")),
         NumberRange(0, service.MAX_MIN_GAMES, _l("Use a number from 0 to %(max)s.", max=service.MAX_MIN_GAMES))])
 

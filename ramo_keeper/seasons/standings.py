@@ -26,8 +26,9 @@ from ..text import folded
 
 CSV_HEADER = ("variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total", "avg_per_hand",
               "points")
-# Spreadsheets run a cell starting with one of these as a formula.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+# Spreadsheets run a cell starting with one of these as a formula; some also read the full-width forms
+# (typed with an East Asian input method) as the ASCII ones.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def rounded(value: Fraction, digits: int) -> float:
