@@ -30,6 +30,20 @@ def create_league(owner: User, name: str) -> League:
     return league
 
 
+def update_league(league: League, name: str | None = None, ratings: bool | None = None) -> League:
+    """Rename the league and/or switch its skill ratings on or off (the owner's settings)."""
+    if name is not None:
+        try:
+            league.name = clean_name(name, N_("A league name"), LONG_NAME_MAX,
+                                     empty=gettext("A league needs a name."))
+        except TextError as error:
+            raise ServiceError(error.message, field="name") from None
+    if ratings is not None:
+        league.ratings = ratings
+    db.session.flush()
+    return league
+
+
 def memberships_query(user: User):
     """The user's memberships with their leagues (one statement), by league name, ties by id."""
     return (db.select(Membership).filter_by(user_id=user.id).join(Membership.league)
