@@ -195,7 +195,7 @@ class Standings(BaseModel):
 
 
 class LeaguePatch(Request):
-    name: Annotated[str | None, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText] = None
+    name: Annotated[str, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText] | None = None
     ratings: Annotated[bool | None, Field(description="Skill ratings on or off (off by default).")] = None
 
 
