@@ -1,0 +1,61 @@
+"""A finished game on a 390 px phone: the rating changes, the "Send to BG Stats" link, the scoresheet download."""
+
+import csv
+import io
+import json
+from urllib.parse import unquote
+
+from api.helpers import Api, result, std
+from playwright.sync_api import expect
+
+from ramo_keeper.accounts.service import create_user, issue_token
+from ramo_keeper.extensions import db
+
+from .helpers import no_sideways_scroll
+
+
+def _finished_rated_game(app) -> int:
+    with app.app_context():
+        token = issue_token(create_user("Ann", "correct horse"))
+        db.session.commit()
+    api = Api(app, token)
+    league, (al, bo) = api.league(["Al", "Bo"])
+    api.ok("PATCH", f"/leagues/{league}", {"ratings": True})
+    game = api.game(league, "rummy", [al, bo], options={"end": "hands", "hands": 1})
+    api.ok("POST", f"/games/{game['id']}/hands", {"results": [result(al, std(7, 1)), result(bo, {}, went_out=True)]},
+           201)
+    return game["id"]
+
+
+def test_a_finished_game_shows_rating_changes_sends_to_bg_stats_and_downloads_its_scoresheet(app, page, live_server):
+    game = _finished_rated_game(app)
+    page.goto(live_server + "/login")
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Ann")).to_be_visible()
+    page.goto(f"{live_server}/games/{game}")
+
+    changes = page.locator(".rating-changes")
+    expect(page.get_by_role("heading", name="Rating changes")).to_be_visible()
+    expect(changes.locator("li").nth(0)).to_contain_text("Bo +69 → 1569")
+    expect(changes.locator("li").nth(1)).to_contain_text("Al -37 → 1463")
+
+    send = page.get_by_text("Send to BG Stats", exact=True)
+    expect(send).to_be_visible()
+    href = send.get_attribute("href")
+    assert href.startswith("bgstats://app.bgstatsapp.com/createPlay.html?data=")
+    data = json.loads(unquote(href.split("?data=", 1)[1]))
+    assert data["sourceName"] == "Ramo Keeper"
+    assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in data["players"]] == [
+        ("Al", 0, False, 2), ("Bo", 17, True, 1)]
+    no_sideways_scroll(page)
+
+    with page.expect_download() as download_info:
+        page.get_by_text("Scoresheet (CSV)", exact=True).click()
+    download = download_info.value
+    assert download.suggested_filename == f"game-{game}-scoresheet.csv"
+    with open(download.path(), encoding="utf-8", newline="") as f:
+        rows = list(csv.reader(io.StringIO(f.read())))
+    assert rows[0][:3] == ["hand", "dealer_id", "player_id"] and len(rows) == 3
+    assert rows[1][-2:] == ["0", "0"] and rows[2][-2:] == ["17", "17"]
