@@ -65,6 +65,7 @@ def test_a_game_in_progress_has_a_scoresheet_too(api):
 
 def test_outsiders_get_404(api, make_api):
     _, _, game = rummy_example(api)
+    assert api.get(f"/games/{game}/scoresheet.json").status_code == 200
     eve = make_api("Eve")
     assert eve.get(f"/games/{game}/scoresheet.json").status_code == 404
     assert eve.get(f"/games/{game}/scoresheet.csv").status_code == 404

@@ -33,6 +33,11 @@ def test_ratings_switched_off_leave_no_trace_on_any_page(app, api, web):
         html = SWITCH.sub("", html)
         assert not [t for t in TRACES if t in html], page
     assert web.get(f"/leagues/{league}/ratings").status_code == 404
+    # The same pages do show ratings once they are on: the check above looks for the right words.
+    switch_ratings(api, league)
+    shown = [page for page in _pages(league, al, game, season)
+             if [t for t in TRACES if t in SWITCH.sub("", web.get(page).get_data(as_text=True))]]
+    assert shown == [f"/leagues/{league}", f"/games/{game}", f"/leagues/{league}/players/{al}/stats"]
 
 
 def test_off_means_no_rating_words_even_for_a_viewer(app, api, member, new_web):
@@ -43,6 +48,8 @@ def test_off_means_no_rating_words_even_for_a_viewer(app, api, member, new_web):
     for page in _pages(league, al, game, season):
         html = viewer.get(page).get_data(as_text=True)
         assert not [t for t in TRACES if t in html], page
+    switch_ratings(api, league)
+    assert "Rating changes" in viewer.get(f"/games/{game}").get_data(as_text=True)
 
 
 def test_a_finished_game_shows_every_players_rating_change(api, web):
