@@ -8,7 +8,7 @@ from ..exports.scoresheet import scoresheet, scoresheet_csv
 from ..games.stored import read_game
 from ..ratings.service import ratings_tables
 from . import error, route, user
-from .schemas import Ratings, Scoresheet
+from .schemas import BgStatsPlay, Ratings, Scoresheet
 
 
 @route("GET", "/leagues/{league_id}/ratings", response=Ratings, errors=(404,))
@@ -44,7 +44,7 @@ def scoresheet_csv_export(game_id: int):
         "Content-Disposition": f'attachment; filename="game-{game.id}-scoresheet.csv"'})
 
 
-@route("GET", "/games/{game_id}/bgstats", response="object", errors=(404, 409))
+@route("GET", "/games/{game_id}/bgstats", response=BgStatsPlay, errors=(404, 409))
 def bgstats(game_id: int):
     """BG Stats' create-play data for a finished game; 409 while it is in progress."""
     game, state = _game(game_id)

@@ -35,7 +35,7 @@ def _models():
 def _content(response, refs) -> dict:
     if response == "text/csv":
         return {"text/csv": {"schema": {"type": "string"}}}
-    if response in ("openapi", "object"):
+    if response == "openapi":
         return {"application/json": {"schema": {"type": "object"}}}
     schema = {"type": "array", "items": refs[response[0]]} if isinstance(response, list) else refs[response]
     return {"application/json": {"schema": schema}}

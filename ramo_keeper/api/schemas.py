@@ -252,3 +252,33 @@ class Scoresheet(BaseModel):
     players: list[ScoresheetPlayer]
     rows: Annotated[list[ScoresheetRow], Field(description="One row per hand per player, hands in order, "
                                                            "players in seat order.")]
+
+
+class BgStatsGame(BaseModel):
+    name: str
+    sourceGameId: str
+    highestWins: Annotated[bool, Field(description="False for the penalty games.")]
+    noPoints: Literal[False]
+    bggId: Annotated[int | None, Field(description="Only where the game's definition names one.")] = None
+
+
+class BgStatsPlayer(BaseModel):
+    name: str
+    sourcePlayerId: str
+    score: Annotated[int, Field(description="The final total.")]
+    winner: bool
+    rank: Annotated[int, Field(description="Finishing place from 1; tied players share it.")]
+    startPlayer: Annotated[bool, Field(description="Played first in the first hand.")]
+
+
+class BgStatsPlay(BaseModel):
+    """BG Stats' create-play data (docs/EXPORTS.md): the link is
+    bgstats://app.bgstatsapp.com/createPlay.html?data=<this JSON, URL-encoded>."""
+
+    sourceName: Literal["Ramo Keeper"]
+    sourcePlayId: Annotated[str, Field(description="Stable: sending a game twice is recognised.")]
+    playDate: Annotated[str, Field(description="When the game began, 'YYYY-MM-DD hh:mm:ss' (UTC).")]
+    durationMin: int
+    comments: Annotated[str, Field(description="The running totals after every hand, a line each.")]
+    game: BgStatsGame
+    players: Annotated[list[BgStatsPlayer], Field(description="Seat order.")]

@@ -19,6 +19,13 @@ def test_the_openapi_document_describes_the_additions(client):
     assert "text/csv" in document["paths"]["/api/v1/games/{game_id}/scoresheet.csv"]["get"]["responses"]["200"][
         "content"]
     schemas = document["components"]["schemas"]
+    bgstats = document["paths"]["/api/v1/games/{game_id}/bgstats"]["get"]["responses"]["200"]["content"]
+    assert bgstats["application/json"]["schema"] == {"$ref": "#/components/schemas/BgStatsPlay"}
+    assert set(schemas["BgStatsPlay"]["required"]) == {"sourceName", "sourcePlayId", "playDate", "durationMin",
+                                                       "comments", "game", "players"}
+    assert set(schemas["BgStatsPlayer"]["required"]) == {"name", "sourcePlayerId", "score", "winner", "rank",
+                                                         "startPlayer"}
+    assert set(schemas["BgStatsGame"]["properties"]) == {"name", "sourceGameId", "highestWins", "noPoints", "bggId"}
     patch = schemas["LeaguePatch"]["properties"]
     assert set(patch) == {"name", "ratings"} and not schemas["LeaguePatch"].get("required")
     assert set(schemas["LeagueSettings"]["required"]) == {"id", "name", "ratings"}

@@ -108,3 +108,16 @@ def test_the_owner_switches_ratings_on_the_league_page(app, api, web, member, ne
     web.post(f"/leagues/{league}/ratings/switch", {})
     with app.app_context():
         assert db.session.get(League, league).ratings is False
+
+
+def test_the_hand_that_ends_the_game_shows_the_rating_changes_at_once(app, table):
+    with app.app_context():
+        from ramo_keeper.extensions import db
+
+        db.session.get(League, table.league_id).ratings = True
+        db.session.commit()
+    game = table.new_game("rummy", ["A", "B"], end="hands", hands=1)
+    response = table.post_hand(game, htmx=True, out="B", cards={"A": {"pips": 2}})
+    html = response.get_data(as_text=True)
+    assert response.status_code == 200 and "Rating changes" in html
+    assert "<strong>B</strong> <span class=\"num\">+69</span> → 1569" in html
