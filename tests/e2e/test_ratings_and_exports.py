@@ -59,3 +59,28 @@ def test_a_finished_game_shows_rating_changes_sends_to_bg_stats_and_downloads_it
         rows = list(csv.reader(io.StringIO(f.read())))
     assert rows[0][:3] == ["hand", "dealer_id", "player_id"] and len(rows) == 3
     assert rows[1][-2:] == ["0", "0"] and rows[2][-2:] == ["17", "17"]
+
+
+def test_the_scoresheet_of_a_long_game_prints_on_one_a4_page(app, page, live_server):
+    """30 hands of 6 players, printed by Chromium: one A4 page."""
+    with app.app_context():
+        token = issue_token(create_user("Ann", "correct horse"))
+        db.session.commit()
+    api = Api(app, token)
+    league, ids = api.league(["Al", "Bo", "Cy", "Di", "Ed", "Flo"])
+    game = api.game(league, "rummy", ids, options={"end": "hands", "hands": 30})
+    for hand in range(30):
+        out = ids[hand % 6]
+        api.ok("POST", f"/games/{game['id']}/hands", {"results": [
+            result(p, {}, went_out=True) if p == out else result(p, std(12, 2, 1)) for p in ids]}, 201)
+    page.goto(live_server + "/login")
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Ann")).to_be_visible()
+    page.goto(f"{live_server}/games/{game['id']}/print")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Rummy")
+    page.emulate_media(media="print")
+    pdf = page.pdf(prefer_css_page_size=True)
+    pages = pdf.count(b"/Type /Page") - pdf.count(b"/Type /Pages")
+    assert pages == 1, f"the scoresheet prints on {pages} pages"
