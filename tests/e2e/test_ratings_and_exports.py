@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 
-from .helpers import no_sideways_scroll
+from .helpers import axe_violations, no_sideways_scroll
 
 
 def _finished_rated_game(app) -> int:
@@ -50,6 +50,7 @@ def test_a_finished_game_shows_rating_changes_sends_to_bg_stats_and_downloads_it
     assert [(p["name"], p["score"], p["winner"], p["rank"]) for p in data["players"]] == [
         ("Al", 0, False, 2), ("Bo", 17, True, 1)]
     no_sideways_scroll(page)
+    assert axe_violations(page) == []
 
     with page.expect_download() as download_info:
         page.get_by_text("Scoresheet (CSV)", exact=True).click()
@@ -59,6 +60,18 @@ def test_a_finished_game_shows_rating_changes_sends_to_bg_stats_and_downloads_it
         rows = list(csv.reader(io.StringIO(f.read())))
     assert rows[0][:3] == ["hand", "dealer_id", "player_id"] and len(rows) == 3
     assert rows[1][-2:] == ["0", "0"] and rows[2][-2:] == ["17", "17"]
+
+    # The league's ratings table and a player's ratings with their chart, on the same phone.
+    page.get_by_text("All ratings", exact=True).click()
+    expect(page.get_by_role("heading", name="Ratings", level=1)).to_be_visible()
+    expect(page.locator(".ratings-table tbody tr").first).to_contain_text("Bo")
+    no_sideways_scroll(page)
+    assert axe_violations(page) == []
+    page.get_by_role("link", name="Bo").click()
+    expect(page.get_by_role("heading", name="Ratings")).to_be_visible()
+    expect(page.locator(".player-ratings svg")).to_be_visible()
+    no_sideways_scroll(page)
+    assert axe_violations(page) == []
 
 
 def test_the_scoresheet_of_a_long_game_prints_on_one_a4_page(app, page, live_server):
