@@ -37,19 +37,22 @@ class Chart:
     series: list[tuple[str, list[int]]]
     chart_id: str = ""
     svg: Markup = field(default=Markup(""))
+    from_zero: bool = True  # False: the axis spans the values only (ratings sit near 1500)
 
 
 def _fmt(value: float) -> str:
     return f"{value:.1f}".rstrip("0").rstrip(".")
 
 
-def nice_ticks(low: float, high: float, most: int = 7) -> list[int]:
+def nice_ticks(low: float, high: float, most: int = 7, from_zero: bool = True) -> list[int]:
     """Whole-number ticks covering [low, high] and 0: the smallest step of 1, 2 or 5 × 10^k giving ≤ `most`.
 
     >>> nice_ticks(-50, 135), nice_ticks(0, 217)
     ([-50, 0, 50, 100, 150], [0, 50, 100, 150, 200, 250])
     """
-    low, high = math.floor(min(low, 0)), math.ceil(max(high, 0))
+    if from_zero:
+        low, high = min(low, 0), max(high, 0)
+    low, high = math.floor(low), math.ceil(high)
     if low == high:
         high = low + 10
     for step in (m * 10**e for e in range(16) for m in (1, 2, 5)):
@@ -88,7 +91,7 @@ def render(chart: Chart) -> Chart:
     chart.chart_id = chart.chart_id or f"chart-{digest}"
     cid = chart.chart_id
     values = [v for _, line in chart.series for v in line] or [0]
-    ticks = nice_ticks(min(values), max(values))
+    ticks = nice_ticks(min(values), max(values), from_zero=chart.from_zero)
     low, high = ticks[0], ticks[-1]
     plot_width = WIDTH - LEFT - RIGHT
     n = len(chart.labels)
@@ -187,3 +190,13 @@ def season_points_chart(entry: dict, season_name: str = "") -> Chart:
 
 def season_points_svg(entry: dict, season_name: str = "") -> Markup:
     return season_points_chart(entry, season_name).svg
+
+
+def rating_chart(entry: dict, name: str) -> Chart:
+    """A player's shown rating after each rated game of one game type (ratings.service.player_history)."""
+    from .ratings.model import NEWCOMER
+
+    labels = [str(i) for i in range(len(entry["points"]) + 1)]
+    title = gettext("Rating · %(game)s", game=game_name(entry["name"]))
+    return render(Chart(title, gettext("Rated games"), gettext("Rating"), labels,
+                        [(name, [NEWCOMER.rating, *entry["points"]])], from_zero=False))

@@ -69,6 +69,8 @@ class League(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(80))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Skill ratings are opt-in: players fear "someone ruining my rating" (ratings/).
+    ratings: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     memberships: Mapped[list["Membership"]] = relationship(back_populates="league", cascade="all, delete-orphan")
     players: Mapped[list["Player"]] = relationship(

@@ -50,6 +50,20 @@ def audit_change(entry, names: dict) -> str:
     return gettext("changed %(players)s", players=", ".join(changed)) if changed else gettext("no change")
 
 
+def rating_changes(game) -> dict | None:
+    """Each player's rating change in a finished game, or None where the league does not rate."""
+    from .ratings.service import game_changes
+
+    return game_changes(game)
+
+
+def bgstats_link(game, state) -> str:
+    """BG Stats' create-play link for a finished game."""
+    from .exports.bgstats import create_play, create_play_link
+
+    return create_play_link(create_play(game, state))
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
@@ -69,4 +83,6 @@ def init_app(app: Flask) -> None:
         option_words=messages.option_words,
         choice_words=messages.choice_words,
         role_name=lambda role: ROLE_NAMES[role],
+        rating_changes=rating_changes,
+        bgstats_link=bgstats_link,
     )

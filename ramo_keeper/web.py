@@ -14,16 +14,19 @@ from .text import storable
 def init_app(app: Flask) -> None:
     from . import api, home, rulebook
     from .accounts import routes as accounts
+    from .exports import routes as exports
     from .games import hands, live
     from .games import routes as games
     from .guests import cookie as guest_cookie
     from .guests import routes as guests
     from .leagues import roster
     from .leagues import routes as leagues
+    from .ratings import routes as ratings
     from .seasons import player_page
     from .seasons import routes as seasons
 
-    for module in (home, accounts, guests, leagues, roster, games, hands, live, rulebook, seasons, player_page, api):
+    for module in (home, accounts, guests, leagues, roster, games, hands, live, rulebook, seasons, player_page,
+                   exports, ratings, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)

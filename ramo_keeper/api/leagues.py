@@ -5,7 +5,7 @@ from ..leagues import service
 from ..messages import option_help, requirement
 from ..rules import VARIANTS
 from . import route, user
-from .schemas import LeagueRow, NameBody, Named, PlayerBody, Variant
+from .schemas import LeaguePatch, LeagueRow, LeagueSettings, NameBody, Named, PlayerBody, Variant
 
 
 def variant_dict(variant) -> dict:
@@ -41,6 +41,14 @@ def create_league(body: NameBody):
     """Create a league; the caller becomes its owner. 409 if they own one whose name looks the same."""
     league = service.create_league(user(), body.name, unlike_owned=True)
     return {"id": league.id, "name": league.name}, 201
+
+
+@route("PATCH", "/leagues/{league_id}", 200, LeagueSettings, LeaguePatch, errors=(400, 403, 404, 422))
+def update_league(league_id: int, body: LeaguePatch):
+    """Rename the league or switch its skill ratings on or off (owner only)."""
+    league, _ = require_league(league_id, "owner", user())
+    service.update_league(league, body.name, body.ratings)
+    return {"id": league.id, "name": league.name, "ratings": league.ratings}
 
 
 @route("GET", "/leagues/{league_id}/players", response=[Named], errors=(404,))

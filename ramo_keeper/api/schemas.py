@@ -192,3 +192,93 @@ class SeasonOut(Named):
 class Standings(BaseModel):
     season: SeasonOut
     tables: list[StandingTable]
+
+
+class LeaguePatch(Request):
+    name: Annotated[str, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText] | None = None
+    ratings: Annotated[bool | None, Field(description="Skill ratings on or off (off by default).")] = None
+
+
+class LeagueSettings(Named):
+    ratings: bool
+
+
+class RatingRow(BaseModel):
+    player_id: int
+    name: str
+    rating: Annotated[int, Field(description="1500 + 20·(mu − 3·sigma): a newcomer shows 1500 (docs/EXPORTS.md).")]
+    games: Annotated[int, Field(description="Rated games of this game type.")]
+    provisional: Annotated[bool, Field(description="True below 5 rated games.")]
+
+
+class RatingTable(BaseModel):
+    variant: Annotated[str, Field(description="The game type: the variant's key (a house rule is its own).")]
+    name: str
+    rows: Annotated[list[RatingRow], Field(description="Best rating first.")]
+
+
+class Ratings(BaseModel):
+    tables: list[RatingTable]
+
+
+class ScoresheetGame(BaseModel):
+    id: int
+    variant: str
+    name: Annotated[str, Field(description="The game's name in the reader's language.")]
+
+
+class ScoresheetPlayer(BaseModel):
+    player_id: int
+    name: str
+    seat: int
+
+
+class ScoresheetRow(BaseModel):
+    hand: int
+    dealer_id: int
+    player_id: int
+    cards: Annotated[dict[str, int], Field(description="Cards left by category key (pips: their sum).")]
+    went_out: bool
+    laid_down: bool
+    knocked: bool
+    went_rummy: bool
+    score: Annotated[int, Field(description="The hand's score.")]
+    total: Annotated[int, Field(description="The running total after this hand.")]
+
+
+class Scoresheet(BaseModel):
+    format: Literal[1]
+    game: ScoresheetGame
+    players: list[ScoresheetPlayer]
+    rows: Annotated[list[ScoresheetRow], Field(description="One row per hand per player, hands in order, "
+                                                           "players in seat order.")]
+
+
+class BgStatsGame(BaseModel):
+    name: str
+    sourceGameId: str
+    highestWins: Annotated[bool, Field(description="False for the penalty games.")]
+    noPoints: Literal[False]
+    bggId: Annotated[int | None, Field(description="Only where the game's definition names one.")] = None
+
+
+class BgStatsPlayer(BaseModel):
+    name: str
+    sourcePlayerId: str
+    score: Annotated[int, Field(description="The final total.")]
+    winner: bool
+    rank: Annotated[int, Field(description="Finishing place from 1; tied players share it.")]
+    startPlayer: Annotated[bool, Field(description="Played first in the first hand.")]
+
+
+class BgStatsPlay(BaseModel):
+    """BG Stats' create-play data (docs/EXPORTS.md): the link is
+    bgstats://app.bgstatsapp.com/createPlay.html?data=<this JSON, URL-encoded>."""
+
+    sourceName: Literal["Ramo Keeper"]
+    sourcePlayId: Annotated[str, Field(description="Stable: sending a game twice is recognised.")]
+    playDate: Annotated[str, Field(description="When the game began, 'YYYY-MM-DD hh:mm:ss' (UTC).")]
+    durationMin: int
+    comments: Annotated[str, Field(description="The running totals after every hand, a line each.")]
+    game: BgStatsGame
+    players: Annotated[list[BgStatsPlayer], Field(description="Seat order.")]

@@ -34,15 +34,33 @@ def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:
     return league
 
 
-def _refuse_owned_lookalike(owner: User, name: str) -> None:
+def _refuse_owned_lookalike(owner: User, name: str, renamed: League | None = None) -> None:
     owned = db.select(League.name).join(Membership).where(Membership.user_id == owner.id,
                                                           Membership.role == "owner")
+    if renamed is not None:
+        owned = owned.where(League.id != renamed.id)
     for taken in db.session.execute(owned).scalars():
         if name_key(taken) == name_key(name):
             if folded(taken) == folded(name):
                 raise Conflict(gettext("You already own a league called %(name)s.", name=taken), field="name")
             raise Conflict(gettext("%(name)s looks the same as %(existing)s, a league you already own.",
                                    name=name, existing=taken), field="name")
+
+
+def update_league(league: League, name: str | None = None, ratings: bool | None = None) -> League:
+    """Rename the league and/or switch its skill ratings on or off (the owner's settings)."""
+    if name is not None:
+        try:
+            league.name = clean_name(name, N_("A league name"), LONG_NAME_MAX,
+                                     empty=gettext("A league needs a name."))
+        except TextError as error:
+            raise ServiceError(error.message, field="name") from None
+        for owner in (m.user for m in league.memberships if m.role == "owner"):
+            _refuse_owned_lookalike(owner, league.name, renamed=league)
+    if ratings is not None:
+        league.ratings = ratings
+    db.session.flush()
+    return league
 
 
 def memberships_query(user: User):

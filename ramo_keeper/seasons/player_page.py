@@ -4,9 +4,11 @@ from flask import Blueprint, abort, request
 from flask_login import login_required
 
 from ..access import require_league
+from ..charts import rating_chart
 from ..errors import NotFound
 from ..ids import MAX_ID
 from ..leagues import service as league_service
+from ..ratings.service import player_history
 from ..rendering import render
 from ..text import whole_number
 from . import service as season_service
@@ -32,5 +34,7 @@ def player(league_id: int, player_id: int):
             season = season_service.get_season(league, season_id)
         except NotFound:
             abort(404)
+    ratings = player_history(league, person.id)
     return render("stats/player.html", league=league, membership=membership, person=person, season=season,
-                  seasons=season_service.seasons_of(league), stats=player_stats(person, season))
+                  seasons=season_service.seasons_of(league), stats=player_stats(person, season), ratings=ratings,
+                  rating_charts=[rating_chart(entry, person.name) for entry in ratings])

@@ -1,0 +1,61 @@
+"""The export pages: a game's scoresheet (CSV, JSON, A4 print), a season's BG Stats file."""
+
+import json
+from datetime import date
+
+from flask import Blueprint, Response, jsonify
+from flask_login import login_required
+
+from ..access import require_league
+from ..extensions import db
+from ..games.page import played_or_404
+from ..games.stored import read_game
+from ..models import Game
+from ..rendering import render
+from ..seasons.routes import _season
+from .bgstats import season_file
+from .scoresheet import scoresheet, scoresheet_csv
+
+bp = Blueprint("exports", __name__)
+
+
+def _download(body: str, mimetype: str, filename: str) -> Response:
+    return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
+
+
+@bp.get("/games/<int:game_id>/scoresheet.csv")
+@login_required
+def scoresheet_csv_download(game_id: int):
+    """The round-by-round scoresheet as CSV (docs/EXPORTS.md)."""
+    game, _, state = played_or_404(game_id)
+    return _download(scoresheet_csv(scoresheet(game.id, state)), "text/csv", f"game-{game.id}-scoresheet.csv")
+
+
+@bp.get("/games/<int:game_id>/scoresheet.json")
+@login_required
+def scoresheet_json_download(game_id: int):
+    """The round-by-round scoresheet as JSON (docs/EXPORTS.md)."""
+    game, _, state = played_or_404(game_id)
+    return jsonify(scoresheet(game.id, state))
+
+
+@bp.get("/games/<int:game_id>/print")
+@login_required
+def print_game(game_id: int):
+    """The scoresheet on one A4 page a table can pin to the wall."""
+    game, membership, state = played_or_404(game_id)
+    return render("games/print.html", game=game, membership=membership, state=state,
+                  sheet=scoresheet(game.id, state), printed_on=date.today())
+
+
+@bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/bgstats.json")
+@login_required
+def season_bgstats(league_id: int, season_id: int):
+    """The season's finished games in BG Stats' export shape, to import into BG Stats."""
+    league, _ = require_league(league_id)
+    season = _season(league, season_id)
+    ids = db.session.execute(db.select(Game.id).filter_by(season_id=season.id, status="finished")
+                             .order_by(Game.finished_at, Game.id)).scalars().all()
+    games = [found for found in map(read_game, ids) if found is not None]
+    body = json.dumps(season_file(games), ensure_ascii=False, indent=1)
+    return _download(body, "application/json", f"bgstats-season-{season.id}.json")

@@ -1,0 +1,66 @@
+"""The round-by-round scoresheet (docs/EXPORTS.md, format 1): one row per hand per player.
+
+Built from the game's stored state (games/stored.py): the stored hand inputs and what the rules
+derived from them at the last write, so it never replays. Keys are English; the game's name and
+the labels of its card categories and marks are in the reader's language.
+"""
+
+import csv
+import io
+
+from flask_babel import gettext
+
+from .. import rules
+from ..messages import category_label, game_name, game_word
+from ..seasons.standings import _number_cell as number_cell
+from ..seasons.standings import _text_cell as text_cell
+
+FORMAT = 1
+FLAGS = ("went_out", "laid_down", "knocked", "went_rummy")
+
+
+def _mark_labels(variant: rules.Variant) -> dict[str, str]:
+    words = {"went_out": gettext("went out"), "laid_down": gettext("laid down"),
+             "knocked": game_word("knocked"), "went_rummy": gettext("went rummy")}
+    return {flag: words[flag] for flag in FLAGS if flag in variant.flags}
+
+
+def scoresheet(game_id: int, state: rules.GameState) -> dict:
+    """docs/API.md's Scoresheet, plus the words a reader needs (`categories`, `marks`, final totals)."""
+    variant = rules.get_variant(state.setup.variant)
+    rows, running = [], {p.player_id: 0 for p in state.players}
+    for outcome in state.hands:
+        for line in outcome.results:
+            running[line.player_id] += line.score
+            rows.append({"hand": outcome.number, "dealer_id": outcome.dealer_id, "player_id": line.player_id,
+                         "cards": {c.key: line.cards.get(c.key, 0) for c in variant.card_categories},
+                         **{flag: getattr(line, flag) for flag in FLAGS},
+                         "score": line.score, "total": running[line.player_id]})
+    return {
+        "format": FORMAT,
+        "game": {"id": game_id, "variant": state.setup.variant, "name": game_name(variant.name),
+                 "status": "finished" if state.finished else "in_progress"},
+        "players": [{"player_id": p.player_id, "name": p.name, "seat": p.seat, "final_total": p.total,
+                     "end_bonus": p.end_bonus} for p in state.players],
+        "categories": [{"key": c.key, "label": category_label(c.label), "points": c.points}
+                       for c in variant.card_categories],
+        "marks": [{"key": key, "label": label} for key, label in _mark_labels(variant).items()],
+        "rows": rows,
+    }
+
+
+def csv_header(sheet: dict) -> list[str]:
+    return ["hand", "dealer_id", "player_id", *(c["key"] for c in sheet["categories"]), *FLAGS, "score", "total"]
+
+
+def scoresheet_csv(sheet: dict) -> str:
+    """The rows as CSV: UTF-8, RFC 4180 (CRLF), text guarded against formulas as in the standings CSV."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
+    writer.writerow(csv_header(sheet))
+    for row in sheet["rows"]:
+        cells = [row["hand"], row["dealer_id"], row["player_id"],
+                 *(row["cards"][c["key"]] for c in sheet["categories"]),
+                 *(("true" if row[flag] else "false") for flag in FLAGS), row["score"], row["total"]]
+        writer.writerow([text_cell(cell) if isinstance(cell, str) else number_cell(cell) for cell in cells])
+    return out.getvalue()

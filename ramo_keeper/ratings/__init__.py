@@ -1,0 +1,1 @@
+"""Opt-in skill ratings: openskill's PlackettLuce over a league's finished games, replayed in order."""
