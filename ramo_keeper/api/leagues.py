@@ -43,7 +43,7 @@ def create_league(body: NameBody):
     return {"id": league.id, "name": league.name}, 201
 
 
-@route("PATCH", "/leagues/{league_id}", 200, LeagueSettings, LeaguePatch, errors=(400, 403, 404, 422))
+@route("PATCH", "/leagues/{league_id}", 200, LeagueSettings, LeaguePatch, errors=(400, 403, 404, 409, 422))
 def update_league(league_id: int, body: LeaguePatch):
     """Rename the league or switch its skill ratings on or off (owner only)."""
     league, _ = require_league(league_id, "owner", user())

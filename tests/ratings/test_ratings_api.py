@@ -133,3 +133,12 @@ def test_every_member_reads_the_ratings(api, member, role):
     switch_ratings(api, league)
     one_hand_rummy(api, league, [al, bo], winner=al)
     assert member(league, "Sam", role).ok("GET", f"/leagues/{league}/ratings")["tables"][0]["rows"][0]["rating"] == 1569
+
+
+def test_renaming_a_league_refuses_a_look_alike_of_another_league_its_owner_owns(api):
+    friday = api.ok("POST", "/leagues", {"name": "Friday"}, 201)["id"]
+    club = api.ok("POST", "/leagues", {"name": "Club"}, 201)["id"]
+    refused = api.call("PATCH", f"/leagues/{club}", {"name": "Ｆriday"})  # a full-width F
+    assert refused.status_code == 409 and refused.get_json()["details"]["code"] == "conflict"
+    assert {league["name"] for league in api.ok("GET", "/leagues")} == {"Friday", "Club"}
+    assert api.ok("PATCH", f"/leagues/{friday}", {"name": "friday"})["name"] == "friday"  # itself, recased

@@ -49,6 +49,7 @@ class World:
         with app.app_context():
             # Through the services rather than the pages: every test below starts from this world.
             ana, league = find_user("Ana"), db.session.get(League, table.league_id)
+            league.ratings = True  # the ratings routes answer 404 while a league's ratings are off
             game = games.create_game(league, ana, "rummy", [table.id(n) for n in "ABC"], season_id=table.season_id)
             self.game_id = game.id
             games.record_hand(game.id, ana, inputs.from_body({"results": [
