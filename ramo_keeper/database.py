@@ -34,9 +34,9 @@ def _begin_statement(dbapi_connection) -> str | None:
     committed does: it never holds a snapshot, so an occasional write in it (a token's last use)
     is not refused for a stale one, and a game read checks the version itself
     (games/stored.load_game). So does a writing request that has given up writing (`g.reads_only`:
-    the busy page of contention.py still reads who is logged in). A writing request takes the lock once: a second connection it opens
-    while its first holds the lock (the token note) begins deferred, so it never waits for its own
-    request. Work outside a request (CLI, scripts) is a plain transaction.
+    the busy page of contention.py still reads who is logged in). A writing request takes the lock
+    once: a second connection it opens while its first holds the lock (the token note) begins
+    deferred, so it never waits for its own request. Work outside a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
