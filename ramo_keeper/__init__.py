@@ -5,7 +5,7 @@ import os
 from flask import Flask, has_request_context
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import catalogues, database, i18n, ids
+from . import catalogues, contention, database, i18n, ids
 from .config import load_config
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
@@ -16,6 +16,10 @@ class RamoKeeper(Flask):
         if filename and filename.replace("\\", "/").startswith("vendor/"):
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
+
+    def full_dispatch_request(self):
+        """The request, run once more after a deadlock; 503 with Retry-After while the database is busy."""
+        return contention.dispatch(self, super().full_dispatch_request)
 
     def url_for(self, endpoint: str, *, _external: bool | None = None, **values) -> str:
         """With PUBLIC_URL set, every external link (invite, live link, its QR code) starts with it,

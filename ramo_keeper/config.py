@@ -112,4 +112,6 @@ def load_config(instance_path: str) -> dict:
         "GUEST_CREATE_LIMIT": _int_env("GUEST_CREATE_LIMIT", 10),
         "GUEST_CREATE_WINDOW_SECONDS": _int_env("GUEST_CREATE_WINDOW_SECONDS", 3600),
         "GUEST_IDLE_DAYS": _int_env("GUEST_IDLE_DAYS", 90),
+        # How long a SQLite writer waits for the write lock before the request is answered 503.
+        "SQLITE_BUSY_TIMEOUT_MS": _int_env("SQLITE_BUSY_TIMEOUT_MS", 5000),
     }

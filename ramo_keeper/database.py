@@ -9,12 +9,14 @@ from sqlalchemy.engine import Engine
 from .extensions import db
 
 READ_ONLY_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+# How long a SQLite writer waits for the write lock before its request is answered 503 (contention.py).
+BUSY_TIMEOUT_MS = 5000
 
 
 def init_app(app: Flask) -> None:
     """Configure the engine, and commit (or roll back) every request at one point."""
     with app.app_context():
-        configure_sqlite(db.engine)
+        configure_sqlite(db.engine, app.config.get("SQLITE_BUSY_TIMEOUT_MS", BUSY_TIMEOUT_MS))
 
     @app.after_request
     def commit_or_roll_back(response):
@@ -51,14 +53,15 @@ def _begin_statement(dbapi_connection) -> str | None:
     A reading request (GET, HEAD, OPTIONS) runs each statement on its own, as PostgreSQL's read
     committed does: it never holds a snapshot, so an occasional write in it (a token's last use)
     is not refused for a stale one, and a game read checks the version itself
-    (games/stored.load_game). A writing request takes the lock once: a second connection it opens
-    while its first holds the lock (the token note) begins deferred, so it never waits for its own
-    request. Inside `no_write_lock()` a writing request reads as a reading request does. Work outside
-    a request (CLI, scripts) is a plain transaction.
+    (games/stored.load_game). So does a writing request that has given up writing (`g.reads_only`:
+    the busy page of contention.py still reads who is logged in), and one inside `no_write_lock()`
+    (a backup import checking its file). A writing request takes the lock once: a second connection
+    it opens while its first holds the lock (the token note) begins deferred, so it never waits for
+    its own request. Work outside a request (CLI, scripts) is a plain transaction.
     """
     if not has_request_context():
         return "BEGIN"
-    if request.method in READ_ONLY_METHODS or g.get("sqlite_no_write_lock"):
+    if request.method in READ_ONLY_METHODS or g.get("reads_only") or g.get("sqlite_no_write_lock"):
         return None
     holder = g.get("sqlite_write_lock")
     if holder is not None and holder is not dbapi_connection:
@@ -72,7 +75,7 @@ def _released(dbapi_connection) -> None:
         g.sqlite_write_lock = None
 
 
-def configure_sqlite(engine: Engine) -> None:
+def configure_sqlite(engine: Engine, busy_timeout_ms: int = BUSY_TIMEOUT_MS) -> None:
     """WAL, foreign keys and a busy timeout on every new SQLite connection; writers begin IMMEDIATE.
 
     PRAGMAs are per connection, so they run on each one the pool opens. A write request begins its
@@ -91,7 +94,7 @@ def configure_sqlite(engine: Engine) -> None:
         dbapi_connection.isolation_level = None
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
         if ":memory:" not in str(engine.url):
             cursor.execute("PRAGMA journal_mode=WAL")
             cursor.execute("PRAGMA synchronous=NORMAL")

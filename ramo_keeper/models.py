@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from flask import current_app, has_app_context
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, false, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 from werkzeug.security import check_password_hash, generate_password_hash
 
@@ -95,8 +95,15 @@ class League(db.Model):
 
 
 class Invite(db.Model):
-    """An invite link: joins as `role` (never more), until it expires, is revoked or is used up."""
+    """An invite link: joins as `role` (never more), until it expires, is revoked or is used up.
 
+    A league has at most one unrevoked invite (a partial unique index): a new one revokes the old.
+    """
+
+    __table_args__ = (
+        Index("uq_invite_one_live_per_league", "league_id", unique=True,
+              postgresql_where=text("revoked_at IS NULL"), sqlite_where=text("revoked_at IS NULL")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
@@ -149,6 +156,15 @@ class Player(db.Model):
 
 
 class Season(db.Model):
+    """A league's season. The database holds two rules: no two seasons of a league share a name
+    (names differing only in case are refused under the league's lock, seasons/service.py), and
+    at most one season of a league is current (a partial unique index)."""
+
+    __table_args__ = (
+        Index("uq_season_league_id_name", "league_id", "name", unique=True),
+        Index("uq_season_one_current_per_league", "league_id", unique=True,
+              postgresql_where=text("is_current"), sqlite_where=text("is_current")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(80))

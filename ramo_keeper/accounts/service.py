@@ -13,6 +13,7 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
+from ..contention import flush_or_conflict
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
@@ -54,10 +55,11 @@ def create_user(username: str, password: str) -> User:
     if problem:
         raise ServiceError(problem, field="password")
     refuse_taken_name(username)
+    taken = gettext("The name %(name)s is taken.", name=username)
     user = User(username=username, username_key=name_key(username))
     user.set_password(password)
     db.session.add(user)
-    db.session.flush()
+    flush_or_conflict(taken, field="username")  # the unique key holds when two register the name at once
     return user
 
 

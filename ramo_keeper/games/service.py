@@ -16,6 +16,7 @@ from sqlalchemy.exc import IntegrityError
 from .. import rules
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
+from ..locks import lock_players, lock_season
 from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Season, Seat, User
 from . import inputs
@@ -50,7 +51,11 @@ def current_season(league: League) -> Season | None:
 def create_game(league: League, user: User, variant: str, player_ids: list[int],
                 first_dealer_id: int | None = None, season_id: int | None = None,
                 options: dict | None = None, use_current_season: bool = True) -> Game:
-    """Seat the players in order and snapshot the options; the rules check the table."""
+    """Seat the players in order and snapshot the options; the rules check the table.
+
+    The season is locked (shared) and read afresh before the game joins it, then the players
+    (locks.py's order): a season being closed meanwhile either counted this game or is seen closed.
+    """
     players = {p.id: p for p in db.session.execute(
         db.select(Player).where(Player.league_id == league.id, Player.id.in_(player_ids or [0]))).scalars()}
     for pid in player_ids:
@@ -58,14 +63,15 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
             raise ServiceError(gettext("Player %(id)s is not on this league's roster.", id=pid), field="players")
     season = None
     if season_id is not None:
-        season = db.session.get(Season, season_id)
+        season = lock_season(season_id, share=True)
         if season is None or season.league_id != league.id:
             raise ServiceError(gettext("Season %(id)s is not one of this league's seasons.", id=season_id),
                                field="season_id")
-        if season.closed:
-            raise Conflict(gettext("%(season)s is closed: pick an open season.", season=season.name), field="season_id")
-    elif use_current_season:
-        season = current_season(league)
+    elif use_current_season and (current := current_season(league)) is not None:
+        season = lock_season(current.id, share=True)
+    if season is not None and season.closed:
+        raise Conflict(gettext("%(season)s is closed: pick an open season.", season=season.name), field="season_id")
+    lock_players(players)
     setup = by_the_rules(lambda: rules.new_game(
         variant, [rules.Seat(pid, players[pid].name) for pid in player_ids], first_dealer_id, options))
     game = Game(league_id=league.id, season=season, variant=setup.variant, options=dict(setup.options),

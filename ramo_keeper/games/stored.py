@@ -17,6 +17,7 @@ from sqlalchemy.orm.attributes import set_committed_value
 from .. import rules
 from ..extensions import db
 from ..kept import game_stamp, kept, reading
+from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 from . import inputs
 
@@ -106,10 +107,18 @@ def _outcomes(rows) -> tuple[rules.HandOutcome, ...]:
 def lock_game(game_id: int) -> Game | None:
     """The game for a write: its row locked (PostgreSQL), then game, seats and hands read afresh.
 
+    The locks follow locks.py's order: the game's season (shared: it cannot close meanwhile), its
+    players (key share: a rename waits, or is waited for, before the game is locked), then the game.
     Rows read earlier in the request may be stale, so every loaded object is overwritten
     (populate_existing). SQLite has no row locks: there the request's transaction began with
     BEGIN IMMEDIATE (database.py), which already holds the write lock.
     """
+    if row_locks():
+        seats = db.session.execute(db.select(Game.season_id, Seat.player_id).join(Seat, Seat.game_id == Game.id)
+                                   .where(Game.id == game_id)).all()
+        if seats and seats[0].season_id is not None:
+            lock_season(seats[0].season_id, share=True)
+        lock_players(seat.player_id for seat in seats)
     game = db.session.execute(
         db.select(Game).where(Game.id == game_id).with_for_update()
         .execution_options(populate_existing=True)

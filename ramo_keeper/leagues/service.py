@@ -1,4 +1,9 @@
-"""Leagues, memberships, invites and rosters."""
+"""Leagues, memberships, invites and rosters.
+
+Roster, invite and membership writes take the league's lock first (locks.py), and the database
+holds the rules besides: one player per name key in a league, one membership per person in a league,
+one live (unrevoked) invite per league. A rule broken by a concurrent writer is a Conflict, never a 500.
+"""
 
 import secrets
 from datetime import timedelta
@@ -7,9 +12,11 @@ from flask_babel import gettext
 from sqlalchemy import or_
 from sqlalchemy.orm import contains_eager
 
+from ..contention import flush_or_conflict
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
+from ..locks import lock_league
 from ..models import ROLES, Game, Invite, League, Membership, Player, Season, Seat, User, utcnow
 from ..text import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
 from .limits import over_limit
@@ -99,15 +106,17 @@ def new_invite(league: League, by: User | None = None, role: str = "scorer", day
         raise ServiceError(gettext("An invite can be used 1 to %(max)d times, or without limit.", max=INVITE_USES_MAX),
                            field="max_uses")
     revoke_invites(league)
-    invite = Invite(token=secrets.token_urlsafe(18), role=role, created_by_id=by.id if by else None,
-                    expires_at=utcnow() + timedelta(days=days), max_uses=max_uses)
-    league.invites.append(invite)
-    db.session.flush()
+    invite = Invite(league_id=league.id, token=secrets.token_urlsafe(18), role=role,
+                    created_by_id=by.id if by else None, expires_at=utcnow() + timedelta(days=days), max_uses=max_uses)
+    db.session.add(invite)
+    flush_or_conflict(gettext("Another invite link was made at the same moment: reload to see the one that works."))
+    db.session.expire(league, ["invites"])
     return invite
 
 
 def revoke_invites(league: League) -> None:
-    """Every invite link of the league stops working."""
+    """Every invite link of the league stops working (under the league's lock: none is being made meanwhile)."""
+    lock_league(league.id)
     db.session.execute(db.update(Invite).where(Invite.league_id == league.id, Invite.revoked_at.is_(None))
                        .values(revoked_at=utcnow()))
     db.session.expire(league, ["invites"])
@@ -131,13 +140,15 @@ def join(league: League, user: User, role: str = "scorer") -> Membership:
         return existing
     membership = Membership(league=league, user=user, role=role)
     db.session.add(membership)
-    db.session.flush()
+    flush_or_conflict(gettext("You joined %(league)s at the same moment from another page.", league=league.name))
     return membership
 
 
 def join_by_invite(invite: Invite, user: User) -> Membership:
     """Join with the invite's role, never more. One use is counted atomically, so a use limit holds
-    even when several people open the link at once."""
+    even when several people open the link at once; under the league's lock, so a double submit by
+    one person counts one use for their one membership."""
+    lock_league(invite.league_id)
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=invite.league_id, user_id=user.id)
     ).scalar_one_or_none()
@@ -200,26 +211,34 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
     taken = _lookalike_on_roster(league, name, except_id)
     if taken is not None:
         if folded(taken) == folded(name):
-            raise Conflict(gettext("%(name)s is already on the roster.", name=name), field="name")
+            raise Conflict(_on_roster(name), field="name")
         raise Conflict(gettext("%(name)s looks the same as %(existing)s, who is already on the roster.",
                                name=name, existing=taken), field="name")
     return name
 
 
+def _on_roster(name: str) -> str:
+    return gettext("%(name)s is already on the roster.", name=name)
+
+
 def add_player(league: League, name: str) -> Player:
+    lock_league(league.id)  # the name and the roster's size are checked under it
     name = _checked_name(league, name)
     count = db.session.execute(db.select(db.func.count(Player.id)).filter_by(league_id=league.id)).scalar_one()
     if message := over_limit("players", count + 1, N_("the roster")):
         raise Conflict(message, field="name")
     player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)
-    db.session.flush()
+    flush_or_conflict(_on_roster(name), field="name")
     return player
 
 
 def rename_player(player: Player, name: str) -> None:
+    """Locks in locks.py's order: the league, the player (its row, by the flush), then the player's games."""
+    lock_league(player.league_id)
     name = _checked_name(player.league, name, except_id=player.id)
     player.name, player.name_key = name, name_key(name)
+    flush_or_conflict(_on_roster(name), field="name")
     # Every game showing the name changes with it: polls and kept API bodies go by the game's version.
     db.session.execute(db.update(Game).where(Game.id.in_(db.select(Seat.game_id).filter_by(player_id=player.id)))
                        .values(version=Game.version + 1))

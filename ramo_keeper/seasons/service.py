@@ -2,14 +2,21 @@
 
 At most one season per league is current (new games join it); a closed season takes no new
 games, so its standings are final. The owner may reopen a season closed by mistake.
+
+The database holds these rules (models.Season): one name per league and one current season per
+league. Writes take the league's lock first (locks.py), so the name is checked in any case under
+it and "make current" of two seasons at once leaves the later one current; closing locks the season,
+so a game cannot start in it meanwhile.
 """
 
 from flask_babel import gettext, ngettext
 
+from ..contention import flush_or_conflict
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..i18n import N_
-from ..models import Game, League, Season
+from ..locks import lock_league, lock_season
+from ..models import Game, League, Player, Season, Seat
 from ..text import LONG_NAME_MAX, TextError, clean_name
 
 # Labels are translated where they are shown (the season forms).
@@ -21,7 +28,12 @@ RANKINGS = {
 MAX_MIN_GAMES = 1000
 
 
+def _name_taken(name: str) -> str:
+    return gettext("There is already a season called %(name)s.", name=name)
+
+
 def _checked_name(league_id: int, name: str, except_id: int | None = None) -> str:
+    """The cleaned name, unless another season of the league has it in any case (call under the league's lock)."""
     try:
         name = clean_name(name or "", N_("A season name"), LONG_NAME_MAX, empty=gettext("A season needs a name."))
     except TextError as error:
@@ -29,7 +41,7 @@ def _checked_name(league_id: int, name: str, except_id: int | None = None) -> st
     query = db.select(Season.id, Season.name).where(Season.league_id == league_id)
     for season_id, taken in db.session.execute(query):
         if season_id != except_id and taken.casefold() == name.casefold():
-            raise Conflict(gettext("There is already a season called %(name)s.", name=taken), field="name")
+            raise Conflict(_name_taken(taken), field="name")
     return name
 
 
@@ -68,19 +80,22 @@ def current_season(league: League) -> Season | None:
 def create_season(league: League, name: str, ranking: str = "points", min_games: int = 0,
                   make_current: bool = False) -> Season:
     """A new open season; it becomes current if asked, or if the league has no open current season."""
-    name = _checked_name(league.id, name)
     ranking, min_games = _checked_settings(ranking, min_games)
+    lock_league(league.id)
+    name = _checked_name(league.id, name)
     season = Season(league_id=league.id, name=name, ranking=ranking, min_games=min_games,
                     is_current=False, closed=False)
     db.session.add(season)
-    db.session.flush()
+    flush_or_conflict(_name_taken(name), field="name")
     if make_current or current_season(league) is None:
         set_current(season)
     return season
 
 
 def rename(season: Season, name: str) -> None:
+    lock_league(season.league_id)
     season.name = _checked_name(season.league_id, name, except_id=season.id)
+    flush_or_conflict(_name_taken(season.name), field="name")
 
 
 def change_settings(season: Season, ranking: str, min_games: int) -> None:
@@ -90,14 +105,17 @@ def change_settings(season: Season, ranking: str, min_games: int) -> None:
 
 def set_current(season: Season) -> None:
     """Make this the league's one current season; games started without a season join it."""
+    lock_league(season.league_id)
+    db.session.refresh(season)  # closed meanwhile?
     if season.closed:
         raise Conflict(gettext("%(name)s is closed: reopen it before making it current.", name=season.name))
-    others = db.session.execute(db.select(Season).where(
-        Season.league_id == season.league_id, Season.id != season.id, Season.is_current.is_(True))).scalars()
-    for other in others:
-        other.is_current = False
+    # The old current season stops being current before the new one starts (the index allows one).
+    db.session.execute(db.update(Season).where(
+        Season.league_id == season.league_id, Season.id != season.id, Season.is_current.is_(True))
+        .values(is_current=False).execution_options(synchronize_session="fetch"))
     season.is_current = True
-    db.session.flush()
+    flush_or_conflict(gettext("Another season was made current at the same moment: check which one is current "
+                              "now."))
 
 
 def unfinished_games(season: Season) -> int:
@@ -105,25 +123,45 @@ def unfinished_games(season: Season) -> int:
         Game.season_id == season.id, Game.status != "finished")).scalar_one()
 
 
+def _running_games(season: Season) -> list[str]:
+    """The season's unfinished games, each named by number and players: "Game 12 (Ana, Bo, Cy)"."""
+    rows = db.session.execute(
+        db.select(Game.id, Player.name).join(Seat, Seat.game_id == Game.id).join(Player, Player.id == Seat.player_id)
+        .where(Game.season_id == season.id, Game.status != "finished").order_by(Game.id, Seat.position)).all()
+    players: dict[int, list[str]] = {}
+    for game_id, name in rows:
+        players.setdefault(game_id, []).append(name)
+    return [gettext("Game %(number)d (%(players)s)", number=game_id, players=", ".join(names))
+            for game_id, names in players.items()]
+
+
 def close(season: Season) -> None:
     """Close a season: no new games, and its standings are final.
 
     Refused while a game of the season is unfinished: finishing it later would change
-    standings everyone took as final. Finish or delete those games first.
+    standings everyone took as final. Finish or delete those games first. The season is locked
+    (league, then season: locks.py) before the games are counted, so a game being started in it
+    either committed first and is counted, or waits and then finds the season closed.
     """
+    lock_league(season.league_id)
+    season = lock_season(season.id)
     if season.closed:
         return
-    waiting = unfinished_games(season)
-    if waiting:
+    running = _running_games(season)
+    if running:
         raise Conflict(ngettext(
-            "%(num)d game is still being played in %(name)s: finish or delete it before closing the season.",
-            "%(num)d games are still being played in %(name)s: finish or delete them before closing the season.",
-            waiting, name=season.name))
+            "%(num)d game is still being played in %(name)s: finish or delete it before closing the season: "
+            "%(games)s.",
+            "%(num)d games are still being played in %(name)s: finish or delete them before closing the season: "
+            "%(games)s.",
+            len(running), name=season.name, games="; ".join(running)))
     season.closed, season.is_current = True, False
     db.session.flush()
 
 
 def reopen(season: Season) -> None:
     """Undo a close made by mistake; the season does not become current by itself."""
+    lock_league(season.league_id)
+    season = lock_season(season.id)
     season.closed = False
     db.session.flush()
