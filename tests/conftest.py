@@ -46,13 +46,26 @@ def pytest_configure(config):
 
 
 def pytest_collection_modifyitems(config, items):
-    # A module-scoped fixture is built once per worker that runs one of its tests: keep such a
-    # module's tests on one worker (used by `--dist loadgroup`; other tests spread freely).
+    # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
     for item in items:
-        fixtures = getattr(item, "_fixtureinfo", None)
-        definitions = fixtures.name2fixturedefs.values() if fixtures else ()
-        if any(defs and defs[-1].scope in ("module", "package", "class") for defs in definitions):
+        if _uses_gunicorn(item):
+            # One multi-worker server at a time: several booting at once on a small machine take
+            # longer than a server is given to start, and the races they test need the CPU.
+            item.add_marker(pytest.mark.xdist_group("gunicorn"))
+        elif _uses_module_fixture(item):
+            # A module-scoped fixture is built once per worker that runs one of the module's tests.
             item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _uses_gunicorn(item) -> bool:
+    module_globals = vars(item.module) if getattr(item, "module", None) else {}
+    return any(getattr(value, "__module__", None) == "gunicorn_server" for value in module_globals.values())
+
+
+def _uses_module_fixture(item) -> bool:
+    fixtures = getattr(item, "_fixtureinfo", None)
+    definitions = fixtures.name2fixturedefs.values() if fixtures else ()
+    return any(defs and defs[-1].scope in ("module", "package", "class") for defs in definitions)
 
 
 @pytest.fixture(scope="session", autouse=True)

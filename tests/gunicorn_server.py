@@ -57,7 +57,9 @@ class Server:
             [str(gunicorn), "-w", str(workers), "-b", f"127.0.0.1:{self.port}", "--timeout", "60",
              "--log-level", "warning", "ramo_keeper:create_app()"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + 30
+        # Four workers importing the app take a few seconds, and far longer on a machine running
+        # other tests at the same time: waiting longer costs nothing when the server is quick.
+        deadline = time.monotonic() + 120
         while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 if self.request("GET", "/rules")[0] == 200:
