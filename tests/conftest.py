@@ -45,10 +45,15 @@ def pytest_configure(config):
         compile_catalogues()
 
 
+@pytest.hookimpl(trylast=True)  # after the e2e folders' conftests have marked their tests
 def pytest_collection_modifyitems(config, items):
     # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
     for item in items:
-        if _uses_gunicorn(item):
+        if item.get_closest_marker("e2e") or "browser" in getattr(item, "fixturenames", ()):
+            # One Chromium at a time, as in a serial run: several at once on two cores miss the
+            # browser tests' 5–10 s waits.
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif _uses_gunicorn(item):
             # One multi-worker server at a time: several booting at once on a small machine take
             # longer than a server is given to start, and the races they test need the CPU.
             item.add_marker(pytest.mark.xdist_group("gunicorn"))
