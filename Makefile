@@ -46,12 +46,19 @@ run: $(VENV)/.installed translations
 system-deps:
 	@bash scripts/system-deps.sh chromium fonts-nanum
 
+# The suite runs in parallel (pytest-xdist): each worker has its own SQLite files, PostgreSQL database
+# and server ports (tests/xdist_isolation.py). The tests wait on browsers, servers and locks as much as
+# they compute, so more workers than cores pays; `make test PYTEST_WORKERS=1` runs one process.
+PYTEST_WORKERS ?= 4
+PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
+
 test: $(VENV)/.installed-dev system-deps translations
 	$(BIN)/ruff check .
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
 
+# The inner loop: no browser, no fuzzing.
 test-fast: $(VENV)/.installed-dev translations
-	$(BIN)/python -m pytest -q -m "not e2e"
+	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL) -m "not e2e and not slow"
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -1,17 +1,103 @@
-"""Shared fixtures: an app on a fresh database (SQLite file, or PostgreSQL from DATABASE_URL)."""
+"""Shared fixtures: an app on a fresh database (SQLite file, or PostgreSQL from DATABASE_URL).
+
+Under pytest-xdist (`make test` runs `pytest -n …`) each worker has its own PostgreSQL database
+(DATABASE_URL's name + `_gw0`, `_gw1`, …), its own tmp_path for SQLite files and its own range of
+ports for gunicorn (xdist_isolation.py).
+"""
 
 import os
 import re
+import shutil
+import sqlite3
+from contextlib import closing
 
 import pytest
+from route_builder_cache import install as cache_route_builders
 from sqlalchemy import event, text
+from xdist_isolation import WORKER, create_worker_database, drop_worker_database, worker_database_url
 
 from ramo_keeper import create_app
 from ramo_keeper.extensions import db
 
-POSTGRES_URL = os.environ.get("DATABASE_URL", "")
-ON_POSTGRES = POSTGRES_URL.startswith("postgres")
+BASE_DATABASE_URL = os.environ.get("DATABASE_URL", "")
+ON_POSTGRES = BASE_DATABASE_URL.startswith("postgres")
+POSTGRES_URL = worker_database_url(BASE_DATABASE_URL) if ON_POSTGRES else ""
+if ON_POSTGRES:
+    # Anything that reads the environment (a server, a CLI) reaches this worker's database too.
+    os.environ["DATABASE_URL"] = POSTGRES_URL
 _schema_ready = False
+cache_route_builders()
+
+TEST_CONFIG = {
+    "TESTING": True,
+    "SECRET_KEY": "test-secret",
+    "SERVER_NAME": "keeper.test",
+    "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # scrypt costs ~0.1 s per user
+}
+
+
+def pytest_configure(config):
+    if not hasattr(config, "workerinput"):
+        # Compile the catalogues once, before xdist's workers start, so none of them writes a .mo
+        # file another one is reading.
+        from i18n.conftest import compile_catalogues
+
+        compile_catalogues()
+
+
+@pytest.hookimpl(trylast=True)  # after the e2e folders' conftests have marked their tests
+def pytest_collection_modifyitems(config, items):
+    # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
+    for item in items:
+        if item.get_closest_marker("e2e") or "browser" in getattr(item, "fixturenames", ()):
+            # One Chromium at a time, as in a serial run: several at once on two cores miss the
+            # browser tests' 5–10 s waits.
+            item.add_marker(pytest.mark.xdist_group("browser"))
+        elif _uses_gunicorn(item):
+            # One multi-worker server at a time: several booting at once on a small machine take
+            # longer than a server is given to start, and the races they test need the CPU.
+            item.add_marker(pytest.mark.xdist_group("gunicorn"))
+        elif _uses_module_fixture(item):
+            # A module-scoped fixture is built once per worker that runs one of the module's tests.
+            item.add_marker(pytest.mark.xdist_group(item.nodeid.split("::")[0]))
+
+
+def _uses_gunicorn(item) -> bool:
+    module_globals = vars(item.module) if getattr(item, "module", None) else {}
+    return any(getattr(value, "__module__", None) == "gunicorn_server" for value in module_globals.values())
+
+
+def _uses_module_fixture(item) -> bool:
+    fixtures = getattr(item, "_fixtureinfo", None)
+    definitions = fixtures.name2fixturedefs.values() if fixtures else ()
+    return any(defs and defs[-1].scope in ("module", "package", "class") for defs in definitions)
+
+
+@pytest.fixture(scope="session", autouse=True)
+def worker_database():
+    """This xdist worker's own PostgreSQL database, created empty for the run and dropped after it."""
+    if ON_POSTGRES and WORKER:
+        create_worker_database(BASE_DATABASE_URL)
+    yield POSTGRES_URL
+    if ON_POSTGRES and WORKER:
+        drop_worker_database(BASE_DATABASE_URL)
+
+
+@pytest.fixture(scope="session")
+def sqlite_template(tmp_path_factory):
+    """A SQLite file with the empty schema, made once per worker: each test copies it (well under
+    a millisecond) instead of running create_all (about 90 ms)."""
+    path = tmp_path_factory.mktemp("template") / "schema.sqlite3"
+    template = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    with template.app_context():
+        db.create_all()
+        db.session.remove()
+        db.engine.dispose()
+    # Out of WAL mode, the one file holds everything (no -wal beside it to copy); each test's app
+    # switches its copy back to WAL on its first connection, as it does a new file.
+    with closing(sqlite3.connect(path)) as connection:
+        assert connection.execute("PRAGMA journal_mode=DELETE").fetchone() == ("delete",)
+    return path
 
 
 def reset_database() -> None:
@@ -54,15 +140,14 @@ def statements(app, request) -> tuple:
 
 
 @pytest.fixture
-def app(tmp_path):
-    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path / 'test.sqlite3'}"
-    app = create_app({
-        "TESTING": True,
-        "SQLALCHEMY_DATABASE_URI": url,
-        "SECRET_KEY": "test-secret",
-        "SERVER_NAME": "keeper.test",
-        "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000",  # scrypt costs ~0.1 s per user
-    })
+def app(tmp_path, request):
+    if ON_POSTGRES:
+        url = POSTGRES_URL
+    else:
+        database = tmp_path / "test.sqlite3"
+        shutil.copyfile(request.getfixturevalue("sqlite_template"), database)
+        url = f"sqlite:///{database}"
+    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         reset_database()
     yield app

@@ -15,8 +15,11 @@ import time
 import urllib.parse
 from pathlib import Path
 
+from xdist_isolation import server_ports
+
 ROOT = Path(__file__).resolve().parent.parent
-PORTS = range(18100, 18200)
+# Each xdist worker probes its own range, so two workers never pick the same free port at once.
+PORTS = server_ports()
 
 
 def free_port() -> int:
@@ -27,13 +30,25 @@ def free_port() -> int:
             except OSError:
                 continue
             return port
-    raise RuntimeError("no free port in 18100-18199")
+    raise RuntimeError(f"no free port in {PORTS.start}-{PORTS.stop - 1}")
 
 
 class Server:
     """`gunicorn -w WORKERS` serving create_app() on DATABASE_URL; stopped on exit."""
 
     def __init__(self, database_url: str, workers: int = 4):
+        # A port found free can still be taken before gunicorn binds it (by a program outside this
+        # run): then gunicorn exits saying so, and it starts again on the next free port.
+        for _attempt in range(3):
+            log = self._start(database_url, workers)
+            if log is None:
+                return
+            if "Address already in use" not in log:
+                break
+        raise RuntimeError("gunicorn did not start: " + log)
+
+    def _start(self, database_url: str, workers: int) -> str | None:
+        """None once gunicorn answers; else what it logged before it was stopped."""
         self.port = free_port()
         env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "test-secret", "RAMO_ENV": "development"}
         gunicorn = Path(sys.executable).with_name("gunicorn")
@@ -42,15 +57,16 @@ class Server:
             [str(gunicorn), "-w", str(workers), "-b", f"127.0.0.1:{self.port}", "--timeout", "60",
              "--log-level", "warning", "ramo_keeper:create_app()"],
             cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=self.log)
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
+        # Four workers importing the app take a few seconds, and far longer on a machine running
+        # other tests at the same time: waiting longer costs nothing when the server is quick.
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and self.process.poll() is None:
             try:
                 if self.request("GET", "/rules")[0] == 200:
-                    return
+                    return None
             except OSError:
                 time.sleep(0.2)
-        log = self.stop()
-        raise RuntimeError("gunicorn did not start: " + log)
+        return self.stop()
 
     def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
         """(status, headers, body) over a fresh connection, as a separate phone would send it."""
