@@ -164,11 +164,11 @@ def deal(setup: GameSetup, state: GameState) -> DealInfo:
         raise RuleError("game_over")
     variant = get_variant(setup.variant)
     number, dealer = state.hand_count + 1, state.next_dealer_id
-    decks, description, jokers, cards = variant.deal_layout(setup, number, dealer)
+    layout = variant.deal_layout(setup, number, dealer)
     requirements = tuple((p.player_id, None if p.completed else variant.requirement(setup, number, p.level))
                          for p in state.players)
-    return DealInfo(number, dealer, seats_after(setup.player_ids, dealer)[0], variant.direction, decks,
-                    description, jokers, tuple((pid, cards[pid]) for pid in setup.player_ids),
+    return DealInfo(number, dealer, seats_after(setup.player_ids, dealer)[0], variant.direction, layout.decks,
+                    layout.deck, layout.jokers, tuple((pid, layout.cards[pid]) for pid in setup.player_ids),
                     requirements, variant.note(setup))
 
 

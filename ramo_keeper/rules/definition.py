@@ -1,0 +1,98 @@
+"""Reading a definition document into the records a Variant holds; the document is validated first.
+
+A definition is plain JSON data (docs/GAMES.md, docs/definition.schema.json). This module only turns
+a valid one into frozen records; ``rules/validation.py`` decides what valid is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phrase, Words
+from .deal_table import read_deal
+
+
+@dataclass(frozen=True)
+class OptionRule:
+    """Two options that exclude each other: ``option`` at ``value`` needs ``needs`` at ``needed``."""
+
+    option: str
+    value: object
+    needs: str
+    needed: object
+
+
+def _phrase(entry: Mapping) -> Phrase:
+    """A Phrase from ``{"phrase": code, "params": {...}}``, or from ``{"text": "..."}`` worded as written."""
+    if "text" in entry:
+        return Phrase("text", {"text": entry["text"]})
+    return Phrase(entry["phrase"], entry.get("params", {}))
+
+
+def _level(entry: Mapping) -> Level:
+    """A Level from its entry: melds as alternatives, each a list of {kind, count, min_length}."""
+    melds = tuple(tuple(Meld(m["kind"], m["count"], m["min_length"]) for m in alternative)
+                  for alternative in entry.get("melds", ()))
+    return Level(entry["number"], melds, entry.get("lengths_stated", False), entry.get("all_at_once", False),
+                 entry.get("requirement", ""))
+
+
+def _category(entry: Mapping) -> CardCategory:
+    """A CardCategory from its entry; ``maximum`` defaults to 60 cards, or 540 for a face-value sum."""
+    face = entry.get("face_value", False)
+    return CardCategory(entry["key"], entry["label"], entry["points"], entry.get("maximum", 540 if face else 60),
+                        face, entry.get("needs_option"), entry.get("points_option"))
+
+
+def _option(entry: Mapping) -> Option:
+    """An Option from its entry (``kind`` choice, int or bool)."""
+    return Option(entry["key"], entry["default"], entry["kind"], tuple(entry.get("choices", ())),
+                  entry.get("minimum"), entry.get("maximum"))
+
+
+def read_document(doc: Mapping) -> dict:
+    """The attributes of a Variant built from a valid definition document.
+
+    >>> facts = read_document({"key": "mini", "name": "Mini", "engine": "winner_takes",
+    ...     "min_players": 2, "max_players": 4, "card_categories": [{"key": "tens", "label": "Tens", "points": 10}],
+    ...     "marks": [{"key": "went_out"}], "deal": {"deck": {"phrase": "decks_plus_jokers", "cards": 52},
+    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}})
+    >>> facts["card_categories"][0].maximum, facts["flags"], facts["lower_is_better"]
+    (60, frozenset({'went_out'}), False)
+    """
+    marks = doc.get("marks", [{"key": "went_out"}])
+    ranking = doc.get("ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
+    return {
+        "key": doc["key"],
+        "name": doc["name"],
+        "min_players": doc["min_players"],
+        "max_players": doc["max_players"],
+        "designed_range": tuple(doc["designed_range"]) if doc.get("designed_range") else None,
+        "direction": doc.get("direction", "clockwise"),
+        "levels": tuple(_level(entry) for entry in doc.get("levels", ())),
+        "meld_kinds": tuple(MeldKind(m["kind"], _phrase(m)) for m in doc.get("meld_kinds", ())),
+        "card_categories": tuple(_category(entry) for entry in doc["card_categories"]),
+        "options": tuple(_option(entry) for entry in doc.get("options", ())),
+        "option_rules": tuple(OptionRule(r["option"], r["value"], r["needs"], r["needed"])
+                              for r in doc.get("option_rules", ())),
+        "scoring_summary": tuple(_phrase(entry) for entry in doc.get("scoring_summary", ())),
+        "ranking": ranking,
+        "lower_is_better": ranking != "highest_total",
+        "flags": frozenset(m["key"] for m in marks),
+        "implies": FrozenDict({m["key"]: frozenset(m.get("implies", ())) for m in marks}),
+        "requires": FrozenDict({m["key"]: m["requires"] for m in marks if "requires" in m}),
+        "multiplies": FrozenDict({m["key"]: m["multiplies"] for m in marks if "multiplies" in m}),
+        "out_flag": doc.get("out_mark", "went_out"),
+        "words": Words(**doc.get("words", {})),
+        "counts_hands_won": doc.get("counts_hands_won", False),
+        "nobody_out": doc.get("nobody_out", False),
+        "out_score": doc.get("out_score", 0),
+        "progression": doc.get("progression", "per_player"),
+        "end": doc.get("end", "last_level" if doc["engine"] == "levels" else "target"),
+        "dealer_rule": doc.get("dealer_rule", "rotate"),
+        "deal_table": read_deal(doc["deal"]),
+        # Kept as text, so no caller can change the game through the dict definition() hands out.
+        "definition_json": json.dumps(doc, ensure_ascii=False),
+    }
