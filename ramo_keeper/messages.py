@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
+from .rules.words import CONTEXTS
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
                 _l("seven"), _l("eight"), _l("nine"), _l("ten"))
@@ -34,17 +35,11 @@ def names_and(names) -> str:
     return gettext("%(first)s and %(last)s", first=gettext(", ").join(names[:-1]), last=names[-1])
 
 
-# ---- the games' own words (the core keeps them in English; these are keyed by that English) -----
+# ---- the games' own words ----------------------------------------------------------------------
+# A game's name, labels and hand-form words are fields of its definition (ramo_keeper/rules/games/),
+# which babel.cfg extracts; they are looked up here when shown. A word no catalogue holds (a house
+# rule's own label) is shown exactly as typed.
 
-GAME_NAMES = {"Ramo": _l("Ramo"), "Contract Rummy": _l("Contract Rummy"), "Rummy": _l("Rummy"),
-              "Manipulation Rummy": _l("Manipulation Rummy"), "Phase 10": _l("Phase 10")}
-GAME_WORDS = {
-    "level": _l("level"), "levels": _l("levels"), "contract": _l("contract"), "contracts": _l("contracts"),
-    "phase": _l("phase"), "phases": _l("phases"), "hand": _lp("one deal", "hand"), "round": _l("round"),
-    "Went out": _l("Went out"), "went out": _l("went out"), "Knocked": _l("Knocked"), "knocked": _l("knocked"),
-    "Nobody (stock ran dry)": _l("Nobody (stock ran dry)"),
-    "No knock (stock ran out)": _l("No knock (stock ran out)"),
-}
 # The hand form's question when nobody is picked, by the game's verb for ending a hand.
 CHOOSE_WHO = {"went out": _l("Choose who went out."), "knocked": _l("Choose who knocked.")}
 DIRECTIONS = {"clockwise": _l("clockwise"), "counter-clockwise": _l("counter-clockwise")}
@@ -56,22 +51,24 @@ CATEGORY_KEYS = {
     "special": _lp("card category key", "special"), "skip": _lp("card category key", "skip"),
     "wild": _lp("card category key", "wild"),
 }
-CATEGORY_LABELS = {
-    "Pips of the 2–9 cards": _l("Pips of the 2–9 cards"), "10s, jacks, queens, kings": _l("10s, jacks, queens, kings"),
-    "Aces": _l("Aces"), "Jokers": _l("Jokers"), "Cards 1–9": _l("Cards 1–9"), "Cards 10–12": _l("Cards 10–12"),
-    "Cards 10–13": _l("Cards 10–13"), "Special cards (Wild, Skip, −1, x2, +3, ?)":
-    _l("Special cards (Wild, Skip, −1, x2, +3, ?)"), "Skips": _l("Skips"), "Wilds": _l("Wilds"),
-}
+
+
+def _definition_word(word: str | None, words_field: bool = False) -> str:
+    """A definition's word in the reader's language, in the context rules/words.py extracted it with."""
+    if not word:
+        return ""
+    context = CONTEXTS.get(word) if words_field else None
+    return pgettext(context, word) if context else gettext(word)
 
 
 def game_name(name: str) -> str:
     """A game's name as its players call it: "Contract Rummy" is "Contratto Ramino" in Italian."""
-    return str(GAME_NAMES.get(name, name))
+    return _definition_word(name)
 
 
 def game_word(word: str | None) -> str:
-    """One of a game's Words ("contract", "Knocked") in the reader's language."""
-    return "" if word is None else str(GAME_WORDS.get(word, word))
+    """One of a game's Words ("contract", "Knocked", "hand" as one deal) in the reader's language."""
+    return _definition_word(word, words_field=True)
 
 
 def choose_who(verb: str) -> str:
@@ -84,7 +81,8 @@ def direction(word: str) -> str:
 
 
 def category_label(label: str) -> str:
-    return str(CATEGORY_LABELS.get(label, label))
+    """A card category's label from its definition, in the reader's language."""
+    return _definition_word(label)
 
 
 def _localized(params: Mapping) -> dict:
@@ -133,7 +131,7 @@ def _several_knocked(players, **_):
 
 def _unknown_category(game, player, category, **_):
     # The category arrives translated when it is one of the games' own (see _localized).
-    known = {str(CATEGORY_KEYS[c.key]) for v in rules.VARIANTS.values() for c in v.card_categories}
+    known = {str(CATEGORY_KEYS.get(c.key, c.key)) for v in rules.VARIANTS.values() for c in v.card_categories}
     if category in known:
         return gettext("%(game)s has no %(category)s, but %(player)s's cards list %(category)s", game=game,
                        category=category, player=player)
@@ -229,6 +227,8 @@ def _jokers_included(decks, cards, jokers, **_):
 
 
 PHRASES: dict[str, object] = {
+    # A definition's own sentence, written as text (a meld or a line of the summary): looked up like its words.
+    "text": lambda text, **_: _definition_word(text),
     "decks_of_game_cards": _game_cards,
     "decks_plus_jokers": _plus_jokers,
     "decks_jokers_included": _jokers_included,
