@@ -183,6 +183,9 @@ class GameSetup:
     seats: tuple[Seat, ...]
     first_dealer_id: int
     options: Mapping[str, object]
+    # The game's own Variant when it is not the registered one for ``variant`` (a definition loaded
+    # from a file or a league's house rule): the game is scored by it, so it travels with the setup.
+    definition: object | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         object.__setattr__(self, "seats", tuple(self.seats))

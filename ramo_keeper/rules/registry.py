@@ -62,3 +62,8 @@ def get_variant(key: str | Variant) -> Variant:
         return VARIANTS[key]
     except (KeyError, TypeError):
         raise UnknownVariant("unknown_game", key=key) from None
+
+
+def variant_of(setup) -> Variant:
+    """The Variant a game is played under: its own definition if it carries one, else the registered game."""
+    return setup.definition if setup.definition is not None else get_variant(setup.variant)
