@@ -16,6 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
+from .rules.words import CONTEXTS
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
                 _l("seven"), _l("eight"), _l("nine"), _l("ten"))
@@ -34,17 +35,11 @@ def names_and(names) -> str:
     return gettext("%(first)s and %(last)s", first=gettext(", ").join(names[:-1]), last=names[-1])
 
 
-# ---- the games' own words (the core keeps them in English; these are keyed by that English) -----
+# ---- the games' own words ----------------------------------------------------------------------
+# A game's name, labels and hand-form words are fields of its definition (ramo_keeper/rules/games/),
+# which babel.cfg extracts; they are looked up here when shown. A word no catalogue holds (a house
+# rule's own label) is shown exactly as typed.
 
-GAME_NAMES = {"Ramo": _l("Ramo"), "Contract Rummy": _l("Contract Rummy"), "Rummy": _l("Rummy"),
-              "Manipulation Rummy": _l("Manipulation Rummy"), "Phase 10": _l("Phase 10")}
-GAME_WORDS = {
-    "level": _l("level"), "levels": _l("levels"), "contract": _l("contract"), "contracts": _l("contracts"),
-    "phase": _l("phase"), "phases": _l("phases"), "hand": _lp("one deal", "hand"), "round": _l("round"),
-    "Went out": _l("Went out"), "went out": _l("went out"), "Knocked": _l("Knocked"), "knocked": _l("knocked"),
-    "Nobody (stock ran dry)": _l("Nobody (stock ran dry)"),
-    "No knock (stock ran out)": _l("No knock (stock ran out)"),
-}
 # The hand form's question when nobody is picked, by the game's verb for ending a hand.
 CHOOSE_WHO = {"went out": _l("Choose who went out."), "knocked": _l("Choose who knocked.")}
 DIRECTIONS = {"clockwise": _l("clockwise"), "counter-clockwise": _l("counter-clockwise")}
@@ -56,22 +51,24 @@ CATEGORY_KEYS = {
     "special": _lp("card category key", "special"), "skip": _lp("card category key", "skip"),
     "wild": _lp("card category key", "wild"),
 }
-CATEGORY_LABELS = {
-    "Pips of the 2–9 cards": _l("Pips of the 2–9 cards"), "10s, jacks, queens, kings": _l("10s, jacks, queens, kings"),
-    "Aces": _l("Aces"), "Jokers": _l("Jokers"), "Cards 1–9": _l("Cards 1–9"), "Cards 10–12": _l("Cards 10–12"),
-    "Cards 10–13": _l("Cards 10–13"), "Special cards (Wild, Skip, −1, x2, +3, ?)":
-    _l("Special cards (Wild, Skip, −1, x2, +3, ?)"), "Skips": _l("Skips"), "Wilds": _l("Wilds"),
-}
+
+
+def _definition_word(word: str | None, words_field: bool = False) -> str:
+    """A definition's word in the reader's language, in the context rules/words.py extracted it with."""
+    if not word:
+        return ""
+    context = CONTEXTS.get(word) if words_field else None
+    return pgettext(context, word) if context else gettext(word)
 
 
 def game_name(name: str) -> str:
     """A game's name as its players call it: "Contract Rummy" is "Contratto Ramino" in Italian."""
-    return str(GAME_NAMES.get(name, name))
+    return _definition_word(name)
 
 
 def game_word(word: str | None) -> str:
-    """One of a game's Words ("contract", "Knocked") in the reader's language."""
-    return "" if word is None else str(GAME_WORDS.get(word, word))
+    """One of a game's Words ("contract", "Knocked", "hand" as one deal) in the reader's language."""
+    return _definition_word(word, words_field=True)
 
 
 def choose_who(verb: str) -> str:
@@ -84,7 +81,8 @@ def direction(word: str) -> str:
 
 
 def category_label(label: str) -> str:
-    return str(CATEGORY_LABELS.get(label, label))
+    """A card category's label from its definition, in the reader's language."""
+    return _definition_word(label)
 
 
 def _localized(params: Mapping) -> dict:
@@ -133,7 +131,7 @@ def _several_knocked(players, **_):
 
 def _unknown_category(game, player, category, **_):
     # The category arrives translated when it is one of the games' own (see _localized).
-    known = {str(CATEGORY_KEYS[c.key]) for v in rules.VARIANTS.values() for c in v.card_categories}
+    known = {str(CATEGORY_KEYS.get(c.key, c.key)) for v in rules.VARIANTS.values() for c in v.card_categories}
     if category in known:
         return gettext("%(game)s has no %(category)s, but %(player)s's cards list %(category)s", game=game,
                        category=category, player=player)
@@ -202,9 +200,57 @@ RULE_SENTENCES: dict[str, object] = {
 }
 
 
+# ---- definitions (docs/GAMES.md): the first bad field of a game definition, named by its path -----
+
+def _one_of(path, choices, **_):
+    return gettext("%(path)s must be one of %(choices)s", path=path,
+                   choices=gettext(", ").join(str(c) for c in choices))
+
+
+DEFINITION_SENTENCES: dict[str, object] = {
+    "missing_field": _l("%(path)s is missing"),
+    "unknown_field": _l("%(path)s is not a field of a game definition"),
+    "not_an_integer": _l("%(path)s must be a whole number"),
+    "out_of_range": _l("%(path)s must be from %(minimum)s to %(maximum)s"),
+    "not_text": _l("%(path)s must be text"),
+    "empty_text": _l("%(path)s cannot be empty"),
+    "text_too_long": _l("%(path)s can be at most %(maximum)s characters"),
+    "control_characters": _l("%(path)s cannot hold control characters"),
+    "not_boolean": _l("%(path)s must be true or false"),
+    "not_a_list": _l("%(path)s must be a list"),
+    "not_an_object": _l("%(path)s must be an object"),
+    "not_a_range": _l("%(path)s must be two numbers, the first and the last"),
+    "not_a_choice": _one_of,
+    "no_categories": _l("%(path)s: a game needs at least one card category"),
+    "too_many": _l("%(path)s can hold at most %(maximum)s entries"),
+    "duplicate_key": _l("%(path)s: the key %(key)s is used twice"),
+    "bad_key": _l("%(path)s is not a valid key: use lowercase letters, digits and underscores"),
+    "over_cap": _l("%(path)s can be at most %(maximum)s: no hand holds more"),
+    "no_levels": _l("%(path)s: a level game needs at least one level"),
+    "levels_not_in_engine": _l("%(path)s: this engine plays no levels"),
+    "level_out_of_order": _l("%(path)s must be %(expected)s: levels are numbered from 1 in order"),
+    "no_melds": _l("%(path)s: a level needs at least one meld"),
+    "min_above_max": _l("%(path)s is above the most players"),
+    "players_not_covered": _l("%(path)s must cover every table size once, from the fewest players to the most"),
+    "unknown_engine": _l("%(path)s: there is no such engine"),
+    "unsupported_format": _l("%(path)s must be 1"),
+    "missing_option": _l("%(path)s: the option %(option)s is needed"),
+    "no_such_option": _l("%(path)s names an option the game does not have"),
+    "option_range_changed": _l("%(path)s: a house rule changes only the default of %(option)s, not its range"),
+    "engine_changed": _l("%(path)s: a house rule keeps its game's engine, %(engine)s"),
+    "missing_mark": _l("%(path)s must include %(mark)s"),
+    "no_such_mark": _l("%(path)s names a mark the game does not have"),
+    "bad_choices": _l("%(path)s must list whole numbers or words"),
+    "bad_param": _l("%(path)s must be a whole number or a word"),
+    "quoted_from_the_definition": _l("%(path)s comes from the definition itself and cannot be written here"),
+}
+
+
 def rule_message(error: rules.RuleError) -> str:
-    """The sentence for a broken rule, e.g. "Bo went out but still holds 2 cards"."""
-    return _word(RULE_SENTENCES, error.code, error.params)
+    """The sentence for a broken rule, e.g. "Bo went out but still holds 2 cards", or for a definition's
+    first bad field, e.g. "card_categories[2].points must be from -500 to 500"."""
+    table = DEFINITION_SENTENCES if isinstance(error, rules.DefinitionError) else RULE_SENTENCES
+    return _word(table, error.code, error.params)
 
 
 # ---- phrases: decks, notes, scoring summaries, meld definitions -------------------------------
@@ -229,6 +275,8 @@ def _jokers_included(decks, cards, jokers, **_):
 
 
 PHRASES: dict[str, object] = {
+    # A definition's own sentence, written as text (a meld or a line of the summary): looked up like its words.
+    "text": lambda text, **_: _definition_word(text),
     "decks_of_game_cards": _game_cards,
     "decks_plus_jokers": _plus_jokers,
     "decks_jokers_included": _jokers_included,

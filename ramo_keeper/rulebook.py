@@ -14,7 +14,7 @@ def _cards_in_words(setup: rules.GameSetup, variant: rules.Variant) -> str:
     rounds = len(variant.levels) or 1
     by_round = []
     for number in range(1, rounds + 1):
-        cards = variant.deal_layout(setup, number, dealer)[3]
+        cards = variant.deal_layout(setup, number, dealer).cards
         counts = [cards[pid] for pid in setup.player_ids]
         if len(set(counts)) == 1:
             text = messages.cards_each(counts[0])
@@ -34,8 +34,8 @@ def setup_rows(variant: rules.Variant) -> list[dict]:
     rows = []
     for size in range(variant.min_players, variant.max_players + 1):
         setup = rules.new_game(variant.key, [rules.Seat(i, f"P{i}") for i in range(1, size + 1)])
-        decks, deck, jokers, _ = variant.deal_layout(setup, 1, setup.player_ids[0])
-        rows.append({"players": size, "decks": messages.say(deck), "jokers": jokers,
+        layout = variant.deal_layout(setup, 1, setup.player_ids[0])
+        rows.append({"players": size, "decks": messages.say(layout.deck), "jokers": layout.jokers,
                      "cards": _cards_in_words(setup, variant)})
     return rows
 

@@ -11,8 +11,10 @@ import jinja2
 import pytest
 from jinja2 import nodes
 
+from ramo_keeper.rules import VARIANTS
+
 ROOT = Path(__file__).resolve().parents[1]
-GAME_KEYS = {"ramo", "contract", "rummy", "manipulation", "phase10"}
+GAME_KEYS = set(VARIANTS)
 PYTHON = sorted(p for p in (ROOT / "ramo_keeper").rglob("*.py") if "rules" not in p.relative_to(ROOT).parts[1:2])
 TEMPLATES = sorted((ROOT / "templates").rglob("*.html"))
 

@@ -37,6 +37,19 @@ class UnknownVariant(RuleError):
     """Raised for a game key that is not in the registry: code ``unknown_game`` with ``key``."""
 
 
+class DefinitionError(RuleError):
+    """A game definition that does not make sense: a reason ``code`` and the ``path`` of the first bad field.
+
+    >>> err = DefinitionError("out_of_range", "card_categories[2].points", minimum=-500, maximum=500)
+    >>> err.code, err.path, err.params["path"]
+    ('out_of_range', 'card_categories[2].points', 'card_categories[2].points')
+    """
+
+    def __init__(self, code: str, path: str, **params):
+        super().__init__(code, path=path, **params)
+        self.path = path
+
+
 @dataclass(frozen=True)
 class Phrase:
     """Words the core wants said, as data: a ``code`` and its ``params`` (worded in messages.py).
@@ -102,6 +115,8 @@ class CardCategory:
     points: int
     maximum: int = MAX_CARDS
     face_value: bool = False
+    needs_option: str | None = None  # a boolean option without which the box is not there (Contract's jokers)
+    points_option: str | None = None  # an option whose value is the points per card (Rummy's ace_value)
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,7 @@ class Level:
     melds: tuple[tuple[Meld, ...], ...]
     lengths_stated: bool = False
     all_at_once: bool = False
+    requirement: str = ""  # the definition's own words for it; the app words built-in levels from the melds
 
 
 @dataclass(frozen=True)
@@ -167,6 +183,9 @@ class GameSetup:
     seats: tuple[Seat, ...]
     first_dealer_id: int
     options: Mapping[str, object]
+    # The game's own Variant when it is not the registered one for ``variant`` (a definition loaded
+    # from a file or a league's house rule): the game is scored by it, so it travels with the setup.
+    definition: object | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self):
         object.__setattr__(self, "seats", tuple(self.seats))
@@ -210,10 +229,23 @@ class HandInput:
         object.__setattr__(self, "results", tuple(self.results))
 
 
+@dataclass(frozen=True)
+class DealLayout:
+    """How one hand is dealt: ``decks`` and their description, ``jokers`` added, ``cards`` per player id."""
+
+    decks: int
+    deck: Phrase
+    jokers: int
+    cards: Mapping[int, int]
+
+    def __post_init__(self):
+        object.__setattr__(self, "cards", FrozenDict(self.cards))
+
+
 from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, ScoredResult  # noqa: E402
 
 __all__ = [
-    "CardCategory", "DealInfo", "FrozenDict", "GameSetup", "GameState", "HandInput", "HandOutcome", "HandValue",
-    "Level", "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option", "Phrase", "PlayerResult", "PlayerState",
-    "RuleError", "ScoredResult", "Seat", "UnknownVariant", "Words",
+    "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "FrozenDict", "GameSetup", "GameState",
+    "HandInput", "HandOutcome", "HandValue", "Level", "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option",
+    "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant", "Words",
 ]

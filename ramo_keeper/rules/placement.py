@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .base import GameState, RuleError
-from .registry import get_variant
+from .registry import variant_of
 from .variant import rank_by
 
 
@@ -36,5 +36,5 @@ def total_ranks(state: GameState) -> dict[int, int]:
     completers rule and Phase 10 put those who completed first).
     Example: Ramo totals A 40, B 25, C 135, D 25 -> {A: 3, B: 1, C: 4, D: 1}.
     """
-    variant = get_variant(state.setup.variant)
+    variant = variant_of(state.setup)
     return rank_by({p.player_id: variant.total_key(p.total) for p in state.players})

@@ -1,16 +1,50 @@
-"""The VARIANTS registry: one Variant object per game key, in menu order."""
+"""The registry: the built-in games read from their definition documents, and a loader for any other.
+
+A built-in is ``games/<key>.json``, listed in menu order in ``games/index.json``; a definition
+that fits an engine is a game, whether it comes from that folder, a file elsewhere or a league's
+house rule (``load_definition``).
+"""
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
+from pathlib import Path
+
 from .base import UnknownVariant
-from .contract import Contract
-from .manipulation import Manipulation
-from .phase10 import Phase10
-from .ramo import Ramo
-from .rummy import Rummy
+from .engines import ENGINES
+from .validation import validate
 from .variant import Variant
 
-VARIANTS: dict[str, Variant] = {v.key: v for v in (Ramo(), Contract(), Rummy(), Manipulation(), Phase10())}
+GAMES = Path(__file__).with_name("games")
+
+
+def load_definition(document: Mapping) -> Variant:
+    """A game from a definition document, validated first (DefinitionError names the first bad field).
+
+    >>> load_definition({"format": 1, "key": "x", "name": "X", "engine": "levels", "min_players": 2,
+    ...     "max_players": 4, "card_categories": [{"key": "low", "label": "Low", "points": 5}],
+    ...     "deal": {"deck": {"phrase": "decks_plus_jokers", "cards": 52},
+    ...              "by_players": [{"players": [2, 4], "decks": 1, "cards": 10}]}}).name
+    Traceback (most recent call last):
+    ramo_keeper.rules.base.DefinitionError: no_levels {'path': 'levels'}
+    """
+    validate(document, ENGINES)
+    return ENGINES[document["engine"]](document)
+
+
+def load_file(path: str | Path) -> Variant:
+    """A game from a definition file (UTF-8 JSON)."""
+    return load_definition(json.loads(Path(path).read_text(encoding="utf-8")))
+
+
+def _built_ins() -> dict[str, Variant]:
+    """The built-in games in menu order."""
+    keys = json.loads((GAMES / "index.json").read_text(encoding="utf-8"))["built_ins"]
+    return {key: load_file(GAMES / f"{key}.json") for key in keys}
+
+
+VARIANTS: dict[str, Variant] = _built_ins()
 
 
 def get_variant(key: str | Variant) -> Variant:
@@ -28,3 +62,8 @@ def get_variant(key: str | Variant) -> Variant:
         return VARIANTS[key]
     except (KeyError, TypeError):
         raise UnknownVariant("unknown_game", key=key) from None
+
+
+def variant_of(setup) -> Variant:
+    """The Variant a game is played under: its own definition if it carries one, else the registered game."""
+    return setup.definition if setup.definition is not None else get_variant(setup.variant)

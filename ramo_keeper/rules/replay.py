@@ -16,7 +16,7 @@ from .base import (
     RuleError,
     Seat,
 )
-from .registry import get_variant
+from .registry import VARIANTS, get_variant, variant_of
 from .variant import OPTIONAL_FLAGS, Variant, card_count, rank_by, seats_after
 
 
@@ -25,9 +25,11 @@ def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> tuple[str, ...]
     return tuple(setup.name_of(r.player_id) for r in results)
 
 
-def new_game(variant_key: str, seats: Sequence[Seat], first_dealer_id: int | None = None,
+def new_game(variant_key: str | Variant, seats: Sequence[Seat], first_dealer_id: int | None = None,
              options: Mapping | None = None) -> GameSetup:
     """Check the table and options and snapshot them; the first seat deals unless told otherwise.
+
+    ``variant_key`` is a registered game's key, or a Variant (``load_definition``) the game keeps.
 
     >>> new_game("contract", [Seat(1, "Al"), Seat(2, "Bo"), Seat(3, "Cy")]).options
     {'jokers': True}
@@ -51,12 +53,13 @@ def new_game(variant_key: str, seats: Sequence[Seat], first_dealer_id: int | Non
         first_dealer_id = seats[0].player_id
     elif first_dealer_id not in ids:
         raise RuleError("first_dealer_not_seated", first_dealer_id, dealer_id=first_dealer_id)
-    return GameSetup(variant.key, seats, first_dealer_id, variant.check_options(options))
+    own = None if VARIANTS.get(variant.key) is variant else variant
+    return GameSetup(variant.key, seats, first_dealer_id, variant.check_options(options), own)
 
 
 def start_state(setup: GameSetup) -> GameState:
     """The state before the first hand: all totals 0, everyone at level 1 where there are levels."""
-    level = get_variant(setup.variant).first_level(setup)
+    level = variant_of(setup).first_level(setup)
     players = tuple(PlayerState(s.player_id, s.name, i, 0, level, False, 0, 1)
                     for i, s in enumerate(setup.seats))
     return GameState(setup, (), players, setup.first_dealer_id, False, (), 0)
@@ -82,7 +85,7 @@ def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
 
     Example: Bo reported as out with {"low": 2} -> "Bo went out but still holds 2 cards".
     """
-    variant = get_variant(setup.variant)
+    variant = variant_of(setup)
     if state.finished:
         raise RuleError("game_over")
     results = _in_seat_order(setup, hand)
@@ -123,7 +126,7 @@ def apply_hand(setup: GameSetup, state: GameState, hand: HandInput) -> GameState
     Example: Ramo, D goes out in hand 1 -> D's total −50, D's level 2, hand_count 1.
     """
     validate_hand(setup, state, hand)
-    variant = get_variant(setup.variant)
+    variant = variant_of(setup)
     number = state.hand_count + 1
     scored, winners = variant.score_hand(setup, state, _in_seat_order(setup, hand))
     outcome = HandOutcome(number, state.next_dealer_id, scored, winners)
@@ -162,13 +165,13 @@ def deal(setup: GameSetup, state: GameState) -> DealInfo:
     """
     if state.finished:
         raise RuleError("game_over")
-    variant = get_variant(setup.variant)
+    variant = variant_of(setup)
     number, dealer = state.hand_count + 1, state.next_dealer_id
-    decks, description, jokers, cards = variant.deal_layout(setup, number, dealer)
+    layout = variant.deal_layout(setup, number, dealer)
     requirements = tuple((p.player_id, None if p.completed else variant.requirement(setup, number, p.level))
                          for p in state.players)
-    return DealInfo(number, dealer, seats_after(setup.player_ids, dealer)[0], variant.direction, decks,
-                    description, jokers, tuple((pid, cards[pid]) for pid in setup.player_ids),
+    return DealInfo(number, dealer, seats_after(setup.player_ids, dealer)[0], variant.direction, layout.decks,
+                    layout.deck, layout.jokers, tuple((pid, layout.cards[pid]) for pid in setup.player_ids),
                     requirements, variant.note(setup))
 
 

@@ -1,4 +1,8 @@
-"""Derived records: scored hands, player standings, the game state and the deal card."""
+"""Derived records: scored hands, player standings, the game state and the deal card.
+
+>>> HandValue(55, "3×5 + 2×10 + 1×20 = 55").value
+55
+"""
 
 from __future__ import annotations
 

@@ -2,26 +2,36 @@
 
 from __future__ import annotations
 
+import json
+from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .base import (
     MAX_CARDS,
-    MAX_PIPS,
     CardCategory,
+    DealLayout,
+    GameSetup,
     HandValue,
     Level,
     MeldKind,
     Option,
     Phrase,
+    PlayerResult,
     RuleError,
     ScoredResult,
     Words,
 )
+from .definition import read_document
+
+if TYPE_CHECKING:
+    from .base import GameState
+    from .deal_table import DealTable
+    from .definition import OptionRule
 
 # Flags a hand result can carry beyond going out; a game declares the ones it has in ``flags``.
 OPTIONAL_FLAGS = ("laid_down", "knocked", "went_rummy")
-PIPS = CardCategory("pips", "Pips of the 2–9 cards", 1, maximum=MAX_PIPS, face_value=True)
-TENS = CardCategory("tens", "10s, jacks, queens, kings", 10)
 
 
 def seats_after(seat_ids: Sequence[int], player_id: int) -> tuple[int, ...]:
@@ -77,28 +87,85 @@ def _check_option(option: Option, value: object) -> object:
     return value
 
 
-class Variant:
-    """One game's rule facts; subclasses fill the tables and the scoring hooks."""
+class Variant(ABC):
+    """One game: the facts of its definition document as attributes, scored by the engine it is built on.
 
-    __slots__ = ()
-    key = ""
-    name = ""
-    min_players = 2
-    max_players = 8
-    designed_range: tuple[int, int] | None = None
-    direction = "clockwise"
-    levels: tuple[Level, ...] = ()
-    meld_kinds: tuple[MeldKind, ...] = ()
-    card_categories: tuple[CardCategory, ...] = ()
-    options: tuple[Option, ...] = ()
-    scoring_summary: tuple[Phrase, ...] = ()
-    lower_is_better = True
-    flags = frozenset({"went_out"})
+    The engines (``rules/engines/``) are the subclasses; each declares how a hand is scored
+    (``score_hand``), when the game ends (``is_over``) and fills in the hooks below. Everything
+    else a game differs in is data read from its document by ``rules/definition.py``.
+    """
+
+    engine = ""
+    # Options an engine reads by name, so a definition on that engine must declare them.
+    required_options: frozenset[str] = frozenset()
+
+    def __init__(self, document: Mapping):
+        self.__dict__.update(read_document(document))
+
+    key: str
+    name: str
+    min_players: int
+    max_players: int
+    designed_range: tuple[int, int] | None
+    direction: str
+    levels: tuple[Level, ...]
+    meld_kinds: tuple[MeldKind, ...]
+    card_categories: tuple[CardCategory, ...]
+    options: tuple[Option, ...]
+    scoring_summary: tuple[Phrase, ...]
+    lower_is_better: bool
+    flags: frozenset[str]
     # The result flag the "out" choice on the hand form sets: "went_out", or "knocked" (Manipulation).
-    out_flag = "went_out"
-    words = Words()
+    out_flag: str
+    words: Words
     # Hands won is a number the table needs to see (Manipulation pays a bonus per hand won).
-    counts_hands_won = False
+    counts_hands_won: bool
+    # What a mark brings with it: {"went_out": {"laid_down"}} where going out means having laid down.
+    implies: Mapping[str, frozenset[str]]
+    deal_table: DealTable
+    option_rules: tuple[OptionRule, ...]
+    nobody_out: bool
+    dealer_rule: str
+    ranking: str
+    out_score: int
+    progression: str
+    end: str
+    requires: Mapping[str, str]
+    multiplies: Mapping[str, int]
+    definition_json: str
+
+    @abstractmethod
+    def score_hand(self, setup: GameSetup, state: GameState,
+                   results: tuple[PlayerResult, ...]) -> tuple[tuple[ScoredResult, ...], tuple[int, ...]]:
+        """The hand's lines in seat order and the ids of the players who won it."""
+
+    @abstractmethod
+    def is_over(self, setup: GameSetup, number: int, totals: Mapping[int, int],
+                completed: Mapping[int, bool]) -> bool:
+        """Whether the game ends after hand ``number`` with these running totals and completions."""
+
+    def deal_layout(self, setup: GameSetup, number: int, dealer_id: int) -> DealLayout:
+        """How hand ``number`` is dealt, read from the definition's deal table.
+
+        Ramo at 3: 2 decks of 60, 13 cards to the player after the dealer, 12 to the others.
+        """
+        return self.deal_table.layout(setup, self.name, number, dealer_id)
+
+    def definition(self) -> dict:
+        """The definition document this game was built from, as a fresh dict (JSON-ready) to change freely."""
+        return json.loads(self.definition_json)
+
+    def marked(self, result: PlayerResult, mark: str) -> bool:
+        """Whether the result carries ``mark``, itself or through a mark that implies it.
+
+        Ramo: a player who went out has laid down, so ``marked(out_result, "laid_down")`` is true.
+        """
+        return bool(getattr(result, mark)) or any(
+            getattr(result, other) and mark in implied for other, implied in self.implies.items())
+
+    def option(self, setup: GameSetup, key: str, fixed):
+        """An option's value where the game has that option, else the definition's fixed rule."""
+        return setup.options.get(key, fixed)
 
     def __repr__(self) -> str:
         return f"<Variant {self.key}>"
@@ -122,11 +189,28 @@ class Variant:
         return snapshot
 
     def check_option_combination(self, options: Mapping) -> None:
-        """Hook for options that exclude each other (Ramo: completers needs per_player)."""
+        """The definition's option rules: Ramo's winner_rule completers needs progression per_player."""
+        for rule in self.option_rules:
+            if options.get(rule.option) == rule.value and options.get(rule.needs) != rule.needed:
+                raise RuleError("options_exclude_each_other", option=rule.option, value=rule.value,
+                                needs=rule.needs, needed=rule.needed)
 
     def categories_for(self, options: Mapping | None = None) -> tuple[CardCategory, ...]:
-        """The card boxes and their points for a game with these options (default: all of them)."""
-        return self.card_categories
+        """The card boxes and their points for a game with these options (default: all of them).
+
+        A box that needs an option is left out while it is off (Contract without jokers); a box
+        whose points are an option takes its value (Rummy's aces with ``ace_value`` 15).
+        """
+        if options is None:
+            return self.card_categories
+        boxes = []
+        for category in self.card_categories:
+            if category.needs_option and not options.get(category.needs_option, True):
+                continue
+            if category.points_option and category.points_option in options:
+                category = replace(category, points=options[category.points_option])
+            boxes.append(category)
+        return tuple(boxes)
 
     def hand_value(self, cards: Mapping[str, int], options: Mapping | None = None) -> HandValue:
         """Value the cards with the working shown; Ramo (3, 2, 1) -> "3×5 + 2×10 + 1×20 = 55"."""
@@ -177,8 +261,8 @@ class Variant:
         if card_count(cards) > MAX_CARDS:
             raise RuleError("more_than_a_hand", player_id, player=name, maximum=MAX_CARDS)
 
-    def check_hand(self, setup, state, results) -> None:
-        """Hook: the variant's own rules about who went out, laid down or knocked."""
+    def check_hand(self, setup, state, results) -> None:  # noqa: B027 (a hook engines may leave as it is)
+        """Hook: the engine's own rules about who went out, laid down or knocked."""
 
     def scored(self, setup, result, score: int | None = None, **extra) -> ScoredResult:
         """A ScoredResult with every card box filled in (missing ones are 0); score defaults to the value."""
@@ -195,7 +279,7 @@ class Variant:
         return None
 
     def end_bonuses(self, setup, totals, rounds_won) -> dict[int, int]:
-        """Bonuses added once when the game ends (only Manipulation has them)."""
+        """Bonuses added once when the game ends (only the knock engine has them)."""
         return {}
 
     def standing_key(self, setup, total: int, completed: bool, level: int | None = None) -> tuple:
@@ -203,7 +287,19 @@ class Variant:
         return self.total_key(total)
 
     def next_dealer(self, setup, outcome, totals: Mapping[int, int]) -> int:
-        """Default: the deal passes to the next seat."""
+        """The definition's dealer rule (an option of that name wins over it).
+
+        ``rotate``: the next seat; ``winner_deals``: the hand's first winner; ``highest_total`` /
+        ``highest_hand``: the highest running total or hand score, ties to the first tied seat after
+        the dealer, the dealer last.
+        """
+        rule = self.option(setup, "dealer_rule", self.dealer_rule)
+        if rule == "winner_deals" and outcome.winner_ids:
+            return outcome.winner_ids[0]
+        if rule in ("highest_total", "highest_hand"):
+            values = dict(totals) if rule == "highest_total" else {r.player_id: r.score for r in outcome.results}
+            top = max(values.values())
+            return first_reached(setup.player_ids, outcome.dealer_id, {p for p, v in values.items() if v == top})
         return seats_after(setup.player_ids, outcome.dealer_id)[0]
 
     def requirement(self, setup, hand_number: int, level: int | None) -> Level | None:
@@ -219,8 +315,13 @@ class Variant:
         return None
 
     def allows_nobody_out(self, options: Mapping) -> bool:
-        """Whether a hand may end with nobody out (the stock ran dry); the hand form offers it then."""
-        return self.words.nobody_out is not None
+        """Whether a hand may end with nobody out (the stock ran dry); the hand form offers it then.
+
+        The definition's ``nobody_out`` says so, unless the game has an ``allow_no_winner`` option.
+        """
+        if any(o.key == "allow_no_winner" for o in self.options):
+            return bool(options.get("allow_no_winner"))
+        return self.nobody_out
 
     def rematch_dealer(self, setup) -> int:
         """Who deals first in a rematch at the same table: the seat after this game's first dealer."""

@@ -73,19 +73,22 @@ REFERENCES = [
               {"Lena": {"Pips of the 2–9 cards": 4}, "Omar": {"Pips of the 2–9 cards": 17},
                "Pia": {"10s, jacks, queens, kings": 3}},
               budget=7, totals=[39, 0, 0], out_first=False),
-]
-
-
-if "phase10" in rules.VARIANTS:
     # Phase 10: Ana goes out (0, and her phase is laid down); Ben laid down. Ben 3×5 + 1×10 = 25.
     # Cy 5×5 + 2×10 + 1×15 + 1×25 = 85. Dee two wilds 2×25 = 50. Taps: out 1, laid 1, Ben 2, Cy 4, Dee 1,
     # record 1 = 10.
-    REFERENCES.append(Reference(
-        "phase10", ["Ana", "Ben", "Cy", "Dee"], "Ana", ["Ben"],
-        {"Ben": {"Cards 1–9": 3, "Cards 10–12": 1},
-         "Cy": {"Cards 1–9": 5, "Cards 10–12": 2, "Skips": 1, "Wilds": 1},
-         "Dee": {"Wilds": 2}},
-        budget=10, totals=[0, 25, 85, 50]))
+    Reference("phase10", ["Ana", "Ben", "Cy", "Dee"], "Ana", ["Ben"],
+              {"Ben": {"Cards 1–9": 3, "Cards 10–12": 1},
+               "Cy": {"Cards 1–9": 5, "Cards 10–12": 2, "Skips": 1, "Wilds": 1},
+               "Dee": {"Wilds": 2}},
+              budget=10, totals=[0, 25, 85, 50]),
+    # Liverpool Rummy (a definition, no code of its own), deal 1, RULES.md §7's hand: Al out: 0. Bo pips 12
+    # + a king 10 + an ace 15 + a joker 25 = 62. Cy two kings 2×10 = 20. Taps: out 1, Bo 3 + 1 + 1 + 1,
+    # Cy 1, record 1 = 9.
+    Reference("liverpool", ["Al", "Bo", "Cy"], "Al", [],
+              {"Bo": {"Pips of the 2–9 cards": 12, "10s, jacks, queens, kings": 1, "Aces": 1, "Jokers": 1},
+               "Cy": {"10s, jacks, queens, kings": 2}},
+              budget=10, totals=[0, 62, 20]),
+]
 
 
 def enter(page, taps: Taps, ref: Reference) -> None:
@@ -109,6 +112,10 @@ def enter(page, taps: Taps, ref: Reference) -> None:
     if not ref.out_first:
         out()
     taps.tap(page.get_by_role("button", name="Record hand 1"))
+
+
+def test_every_game_in_the_registry_has_a_reference_hand():
+    assert {ref.variant for ref in REFERENCES} == set(rules.VARIANTS)
 
 
 @pytest.mark.parametrize("ref", REFERENCES, ids=[r.variant for r in REFERENCES])

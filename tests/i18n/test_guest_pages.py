@@ -47,11 +47,11 @@ def guest(app, web):
 
 
 @pytest.mark.parametrize("language, sentences", [
-    ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 조작 러미, 페이즈 10 점수 기록기.",
+    ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 조작 러미, 페이즈 10, 리버풀 러미 점수 기록기.",
             ">바로 시작하기</a>", "가입할 필요 없습니다.", "계산은 Ramo Keeper가 합니다.", ">계정 만들기</a>"]),
-    ("it", ["Il segnapunti per giocare a Ramo, Contratto Ramino, Ramino, Ramino a manipolazione e Phase 10 con le "
-            "carte vere.", ">Gioca subito</a>", "Nessuna registrazione: scegli il gioco", "Ramo Keeper fa i conti:",
-            ">Crea un account</a>"]),
+    ("it", ["Il segnapunti per giocare a Ramo, Contratto Ramino, Ramino, Ramino a manipolazione, Phase 10 e "
+            "Ramino Liverpool con le carte vere.", ">Gioca subito</a>", "Nessuna registrazione: scegli il gioco",
+            "Ramo Keeper fa i conti:", ">Crea un account</a>"]),
 ])
 def test_the_welcome_page_for_a_visitor(client, language, sentences):
     html = page(client, "/", language)

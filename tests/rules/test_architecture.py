@@ -9,12 +9,14 @@ from pathlib import Path
 import pytest
 
 RULES = Path(__file__).resolve().parents[2] / "ramo_keeper" / "rules"
-MODULES = sorted(RULES.glob("*.py"))
+MODULES = sorted(RULES.rglob("*.py"))
 FORBIDDEN = {"flask", "sqlalchemy", "flask_sqlalchemy", "wtforms", "flask_wtf"}
 
 
 def imported_modules(path: Path) -> list[str]:
-    """Absolute module names imported by a file (relative imports resolved inside ramo_keeper.rules)."""
+    """Absolute module names imported by a file (relative imports resolved from the file's own package)."""
+    inside = path.parent.relative_to(RULES).parts if path.is_relative_to(RULES) else ()
+    package = ["ramo_keeper", "rules", *inside]
     names = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
@@ -23,7 +25,7 @@ def imported_modules(path: Path) -> list[str]:
             if node.level == 0:
                 names.append(node.module or "")
             else:
-                base = ["ramo_keeper", "rules"][: 3 - node.level] if node.level <= 2 else []
+                base = package[: len(package) + 1 - node.level]
                 if node.module:
                     names.append(".".join([*base, node.module]))
                 else:
@@ -37,11 +39,12 @@ def allowed(name: str) -> bool:
 
 
 def test_there_are_rules_modules_to_check():
-    assert {p.name for p in MODULES} >= {"__init__.py", "base.py", "ramo.py", "contract.py", "rummy.py",
-                                         "manipulation.py", "replay.py", "placement.py"}
+    names = {p.relative_to(RULES).as_posix() for p in MODULES}
+    assert names >= {"__init__.py", "base.py", "variant.py", "registry.py", "validation.py", "replay.py",
+                     "placement.py", "engines/levels.py", "engines/winner_takes.py", "engines/knock.py"}
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(RULES).as_posix())
 def test_rules_modules_import_only_the_standard_library_and_each_other(path):
     names = imported_modules(path)
     assert not [n for n in names if n.split(".")[0] in FORBIDDEN], "web or database import in the rules core"
@@ -54,14 +57,20 @@ def test_the_checker_catches_web_imports(tmp_path):
     assert [n for n in imported_modules(bad) if not allowed(n)] == ["flask", "sqlalchemy", "ramo_keeper.models"]
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+def module_name(path: Path) -> str:
+    """ramo_keeper.rules.engines.levels for rules/engines/levels.py; a package for its __init__.py."""
+    parts = ["ramo_keeper", "rules", *path.relative_to(RULES).with_suffix("").parts]
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(RULES).as_posix())
 def test_docstring_examples_hold(path):
-    name = "ramo_keeper.rules" if path.stem == "__init__" else f"ramo_keeper.rules.{path.stem}"
-    result = doctest.testmod(importlib.import_module(name))
+    result = doctest.testmod(importlib.import_module(module_name(path)))
+    assert result.attempted > 0, "no docstring example ran: every rules module shows a worked example"
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.name)
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: p.relative_to(RULES).as_posix())
 def test_every_rules_function_has_a_docstring(path):
     tree = ast.parse(path.read_text(encoding="utf-8"))
     missing = [node.name for node in ast.walk(tree)

@@ -1,48 +1,29 @@
-"""Manipulation Rummy: knock with 5 or less; the lowest hand scores the differences."""
+"""The knock engine (Manipulation Rummy): knock low; the lowest hand scores the differences.
+
+>>> from ramo_keeper.rules import HandInput, PlayerResult, Seat, new_game, replay
+>>> setup = new_game("manipulation", [Seat(1, "A"), Seat(2, "B"), Seat(3, "C")])
+>>> hand = HandInput([PlayerResult(1, {"pips": 4}, knocked=True), PlayerResult(2, {"pips": 17}),
+...                   PlayerResult(3, {"tens": 3})])
+>>> [p.total for p in replay(setup, [hand]).players]
+[39, 0, 0]
+"""
 
 from __future__ import annotations
 
-from .base import CardCategory, MeldKind, Option, Phrase, RuleError, Words
-from .variant import PIPS, TENS, Variant
+from ..base import RuleError
+from ..variant import Variant
 
 
-def _points(key: str, default: int, maximum: int = 1000) -> Option:
-    """A whole-number points option from 0 up, e.g. ``_points("round_bonus", 25)``."""
-    return Option(key, default, "int", minimum=0, maximum=maximum)
+class KnockGame(Variant):
+    """A knock within a limit ends the hand; winners score differences, end bonuses at the target."""
 
+    engine = "knock"
+    required_options = frozenset({"target", "knock_limit", "undercut_bonus", "all_cards_bonus", "game_bonus",
+                                  "round_bonus"})
 
-class Manipulation(Variant):
-    """Manipulation Rummy (Carousel) as docs/RULES.md §4 decides it."""
-
-    __slots__ = ()
-    key = "manipulation"
-    name = "Manipulation Rummy"
-    min_players, max_players = 2, 5
-    meld_kinds = (
-        MeldKind("group", Phrase("meld_group_no_duplicates", {"smallest": 3, "largest": 4})),
-        MeldKind("sequence", Phrase("meld_sequence_of_one_suit_no_wrap", {"smallest": 3})),
-    )
-    card_categories = (PIPS, TENS, CardCategory("aces", "Aces", 1), CardCategory("jokers", "Jokers", 25))
-    options = (
-        Option("target", 150, "int", minimum=1, maximum=10000),
-        _points("knock_limit", 5, maximum=100),
-        _points("undercut_bonus", 10),
-        _points("all_cards_bonus", 25),
-        _points("game_bonus", 100, 10000),
-        _points("round_bonus", 25),
-    )
-    scoring_summary = (
-        Phrase("summary_lowest_hand_takes_differences"),
-        Phrase("summary_undercut_and_all_cards", {"undercut": 10, "all_cards": 25}),
-        Phrase("summary_stock_out_melds_once_more"),
-        Phrase("summary_ends_at_target_with_bonuses", {"target": 150, "game_bonus": 100, "round_bonus": 25}),
-        Phrase("summary_highest_final_total_wins"),
-    )
-    lower_is_better = False
-    flags = frozenset({"went_out", "knocked"})
-    out_flag = "knocked"
-    words = Words(went_out="Knocked", went_out_verb="knocked", nobody_out="No knock (stock ran out)")
-    counts_hands_won = True
+    def _knocked(self, r) -> bool:
+        """A knock, or going out, which counts as the knock."""
+        return self.marked(r, "knocked")
 
     def check_hand(self, setup, state, results) -> None:
         """One knocker at most, within the knock limit; with a knocker, a player with no cards is the knocker.
@@ -51,7 +32,7 @@ class Manipulation(Variant):
         may hold nothing (docs/RULES.md §4, example 5b).
         """
         limit = setup.options["knock_limit"]
-        knockers = [r for r in results if r.knocked or r.went_out]
+        knockers = [r for r in results if self._knocked(r)]
         if len(knockers) > 1:
             names = tuple(setup.name_of(r.player_id) for r in knockers)
             raise RuleError("several_knocked", knockers[1].player_id, players=names)
@@ -66,7 +47,7 @@ class Manipulation(Variant):
         """Winners score Σ(v(p) − v(w)) + undercut + all-cards; e.g. knock 4 vs 17, 30 -> 13 + 26 = 39."""
         o = setup.options
         values = {r.player_id: self.hand_value(r.cards, o).value for r in results}
-        knocker = next((r.player_id for r in results if r.knocked or r.went_out), None)
+        knocker = next((r.player_id for r in results if self._knocked(r)), None)
         low = min(values.values())
         winners = [pid for pid, v in values.items() if v == low]
         if knocker in winners and len(winners) > 1:
@@ -93,9 +74,3 @@ class Manipulation(Variant):
         o = setup.options
         return {pid: (o["game_bonus"] if total >= o["target"] else 0) + o["round_bonus"] * rounds_won[pid]
                 for pid, total in totals.items()}
-
-    def deal_layout(self, setup, number: int, dealer_id: int):
-        """One 53-card deck (1 joker) for 2 players, two (2 jokers) for 3 or more; 10 cards each."""
-        decks = 1 if len(setup.seats) == 2 else 2
-        deck = Phrase("decks_jokers_included", {"decks": decks, "cards": 53, "jokers": decks})
-        return decks, deck, decks, {pid: 10 for pid in setup.player_ids}

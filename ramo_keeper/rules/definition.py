@@ -1,0 +1,133 @@
+"""Reading a definition document into the records a Variant holds; the document is validated first.
+
+A definition is plain JSON data (docs/GAMES.md, docs/definition.schema.json). This module only turns
+a valid one into frozen records; ``rules/validation.py`` decides what valid is.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phrase, Words
+from .deal_table import read_deal
+
+
+@dataclass(frozen=True)
+class OptionRule:
+    """Two options that exclude each other: ``option`` at ``value`` needs ``needs`` at ``needed``."""
+
+    option: str
+    value: object
+    needs: str
+    needed: object
+
+
+# The numbers and words a line of the scoring summary quotes: read from the document itself, never
+# written in the line, so a house rule's page quotes its own out score, last level and target.
+SUMMARY_QUOTES = {
+    "summary_out_scores_others_pay": ("out_score",),
+    "summary_levels_climb": ("level", "final"),
+    "summary_level_per_round": ("level", "rounds"),
+    "summary_completers_lowest_total_wins": ("level", "final"),
+    "summary_finishing_order_completers": ("level",),
+    "summary_ends_at_target_highest_wins": ("target",),
+    "summary_ends_at_target_with_bonuses": ("target", "game_bonus", "round_bonus"),
+    "summary_undercut_and_all_cards": ("undercut", "all_cards"),
+}
+
+
+def quoted_facts(doc: Mapping) -> dict:
+    """What summary lines may quote, from the document: Ramo -> out_score −50, final 8, level "level".
+
+    >>> quoted_facts({"levels": [{}, {}], "out_score": 0, "options": {}, "words": {"level": "contract"}})["rounds"]
+    2
+    """
+    defaults = doc.get("options", {})
+    levels = len(doc.get("levels", ()))
+    return {"out_score": defaults.get("out_bonus", doc.get("out_score", 0)), "final": levels, "rounds": levels,
+            "level": doc.get("words", {}).get("level", "level"), "target": defaults.get("target"),
+            "game_bonus": defaults.get("game_bonus"), "round_bonus": defaults.get("round_bonus"),
+            "undercut": defaults.get("undercut_bonus"), "all_cards": defaults.get("all_cards_bonus")}
+
+
+def _summary_line(entry: Mapping, facts: Mapping) -> Phrase:
+    """A summary line with the facts it quotes filled in from the document."""
+    phrase = _phrase(entry)
+    quotes = {name: facts[name] for name in SUMMARY_QUOTES.get(phrase.code, ())}
+    return Phrase(phrase.code, {**phrase.params, **quotes}) if quotes else phrase
+
+
+def _phrase(entry: Mapping) -> Phrase:
+    """A Phrase from ``{"phrase": code, "params": {...}}``, or from ``{"text": "..."}`` worded as written."""
+    if "text" in entry:
+        return Phrase("text", {"text": entry["text"]})
+    return Phrase(entry["phrase"], entry.get("params", {}))
+
+
+def _level(entry: Mapping) -> Level:
+    """A Level from its entry: melds as alternatives, each a list of {kind, count, min_length}."""
+    melds = tuple(tuple(Meld(m["kind"], m["count"], m["min_length"]) for m in alternative)
+                  for alternative in entry.get("melds", ()))
+    return Level(entry["number"], melds, entry.get("lengths_stated", False), entry.get("all_at_once", False),
+                 entry.get("requirement", ""))
+
+
+def _category(entry: Mapping) -> CardCategory:
+    """A CardCategory from its entry; ``maximum`` defaults to 60 cards, or 540 for a face-value sum."""
+    face = entry.get("face_value", False)
+    return CardCategory(entry["key"], entry["label"], entry["points"], entry.get("maximum", 540 if face else 60),
+                        face, entry.get("needs_option"), entry.get("points_option"))
+
+
+def _option(entry: Mapping, defaults: Mapping) -> Option:
+    """An Option from its details (``kind`` choice, int or bool) and its default from ``options``."""
+    return Option(entry["key"], defaults[entry["key"]], entry["kind"], tuple(entry.get("choices", ())),
+                  entry.get("minimum"), entry.get("maximum"))
+
+
+def read_document(doc: Mapping) -> dict:
+    """The attributes of a Variant built from a valid definition document.
+
+    >>> facts = read_document({"key": "mini", "name": "Mini", "engine": "winner_takes",
+    ...     "min_players": 2, "max_players": 4, "card_categories": [{"key": "tens", "label": "Tens", "points": 10}],
+    ...     "marks": [{"key": "went_out"}], "deal": {"deck": {"phrase": "decks_plus_jokers", "cards": 52},
+    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}})
+    >>> facts["card_categories"][0].maximum, facts["flags"], facts["lower_is_better"]
+    (60, frozenset({'went_out'}), False)
+    """
+    marks = doc.get("marks", [{"key": "went_out"}])
+    ranking = doc.get("ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
+    return {
+        "key": doc["key"],
+        "name": doc["name"],
+        "min_players": doc["min_players"],
+        "max_players": doc["max_players"],
+        "designed_range": tuple(doc["designed_range"]) if doc.get("designed_range") else None,
+        "direction": doc.get("direction", "clockwise"),
+        "levels": tuple(_level(entry) for entry in doc.get("levels", ())),
+        "meld_kinds": tuple(MeldKind(m["kind"], _phrase(m)) for m in doc.get("meld_kinds", ())),
+        "card_categories": tuple(_category(entry) for entry in doc["card_categories"]),
+        "options": tuple(_option(entry, doc.get("options", {})) for entry in doc.get("option_details", ())),
+        "option_rules": tuple(OptionRule(r["option"], r["value"], r["needs"], r["needed"])
+                              for r in doc.get("option_rules", ())),
+        "scoring_summary": tuple(_summary_line(entry, quoted_facts(doc)) for entry in doc.get("scoring_summary", ())),
+        "ranking": ranking,
+        "lower_is_better": ranking != "highest_total",
+        "flags": frozenset(m["key"] for m in marks),
+        "implies": FrozenDict({m["key"]: frozenset(m.get("implies", ())) for m in marks}),
+        "requires": FrozenDict({m["key"]: m["requires"] for m in marks if "requires" in m}),
+        "multiplies": FrozenDict({m["key"]: m["multiplies"] for m in marks if "multiplies" in m}),
+        "out_flag": doc.get("out_mark", "went_out"),
+        "words": Words(**doc.get("words", {})),
+        "counts_hands_won": doc.get("counts_hands_won", False),
+        "nobody_out": doc.get("nobody_out", False),
+        "out_score": doc.get("out_score", 0),
+        "progression": doc.get("progression", "per_player"),
+        "end": doc.get("end", "last_level" if doc["engine"] == "levels" else "target"),
+        "dealer_rule": doc.get("dealer_rule", "rotate"),
+        "deal_table": read_deal(doc["deal"]),
+        # Kept as text, so no caller can change the game through the dict definition() hands out.
+        "definition_json": json.dumps(doc, ensure_ascii=False),
+    }
