@@ -33,7 +33,7 @@ translations: $(MO_FILES)
 
 # Extract every marked string, merge it into each language's catalogue, then compile.
 i18n: $(VENV)/.installed
-	$(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --add-location=file --sort-by-file \
+	PYTHONPATH=. $(BIN)/pybabel -q extract -F babel.cfg $(I18N_KEYWORDS) --add-location=file --sort-by-file \
 		--project="Ramo Keeper" -o translations/messages.pot .
 	$(BIN)/pybabel -q update -i translations/messages.pot -d translations --no-fuzzy-matching
 	$(BIN)/pybabel -q compile -d translations
