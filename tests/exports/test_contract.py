@@ -3,7 +3,7 @@
 from openapi_spec_validator import validate
 
 ADDED = {
-    ("patch", "/api/v1/leagues/{league_id}"): {"200", "400", "401", "403", "404", "422"},
+    ("patch", "/api/v1/leagues/{league_id}"): {"200", "400", "401", "403", "404", "409", "422"},
     ("get", "/api/v1/leagues/{league_id}/ratings"): {"200", "401", "404"},
     ("get", "/api/v1/games/{game_id}/scoresheet.csv"): {"200", "401", "404"},
     ("get", "/api/v1/games/{game_id}/scoresheet.json"): {"200", "401", "404"},
