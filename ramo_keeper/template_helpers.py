@@ -7,13 +7,14 @@ from markupsafe import Markup, escape
 from . import messages, rules
 from .games.forms import category_fields, player_cards
 from .games.page import kept_include
+from .games.variants import variant_named
 from .leagues.forms import ROLE_NAMES
 
 
-def value_output(variant_key: str, options, cards: dict, player_id: int) -> Markup:
+def value_output(variant: rules.Variant, options, cards: dict, player_id: int) -> Markup:
     """The <output> that shows a player's hand value with its working, e.g. 3×5 + 2×10 + 1×20 = 55."""
     try:
-        text = rules.hand_value(variant_key, cards, options).working
+        text = rules.hand_value(variant, cards, options).working
     except (rules.RuleError, TypeError):
         text = "—"
     # The only text in it is escaped.
@@ -21,7 +22,7 @@ def value_output(variant_key: str, options, cards: dict, player_id: int) -> Mark
 
 
 def preview_value(form, player_id: int) -> Markup:
-    return value_output(form.variant.key, form.setup.options, player_cards(form, player_id), player_id)
+    return value_output(form.variant, form.setup.options, player_cards(form, player_id), player_id)
 
 
 DIGITS = tuple(str(n) for n in range(10))
@@ -47,10 +48,16 @@ def audit_change(entry, names: dict) -> str:
     return gettext("changed %(players)s", players=", ".join(changed)) if changed else gettext("no change")
 
 
+def _variant_name(key: str) -> str:
+    """A game type's name for a listing: a built-in in the reader's language, a house rule as typed."""
+    variant = variant_named(key)
+    return messages.game_name(variant.name) if variant is not None else key
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
-        variant_name=lambda key: messages.game_name(rules.get_variant(key).name),
+        variant_name=_variant_name,
         game_name=messages.game_name,
         game_word=messages.game_word,
         direction_words=messages.direction,

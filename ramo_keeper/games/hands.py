@@ -13,6 +13,7 @@ from .forms import hand_form, posted_number
 from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
+from .variants import variant_for
 
 bp = Blueprint("hands", __name__)
 
@@ -80,7 +81,7 @@ def preview(game_id: int, player_id: int):
         abort(404)
     form = hand_form(setup)
     form.validate()
-    return value_output(game.variant, game.options, inputs.form_cards(form, player_id), player_id)
+    return value_output(variant_for(game), game.options, inputs.form_cards(form, player_id), player_id)
 
 
 def _edit_page(game, number: int, form, status: int = 200):

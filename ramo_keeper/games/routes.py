@@ -4,10 +4,10 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from .. import rules
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
+from ..house_rules.service import rulesets_of
 from ..leagues.service import add_player, roster
 from ..models import Game
 from ..pagination import requested_page
@@ -17,6 +17,7 @@ from .draft import apply_tap, seat
 from .forms import new_game_form
 from .page import game_or_404, play_context, played_or_404
 from .stored import setup_of
+from .variants import snapshot_variant, variant_for
 
 bp = Blueprint("games", __name__)
 
@@ -37,8 +38,9 @@ def new(league_id: int):
     league, _ = require_league(league_id, "scorer")
     players = {p.id: p for p in roster(league)}
     current = service.current_season(league)
+    house_rules = {r.key: snapshot_variant(r.definition) for r in rulesets_of(league)}
     form = new_game_form(players, [s for s in league.seasons if not s.closed], current.id if current else None,
-                         request.form.get("variant"))
+                         request.form.get("variant") or request.args.get("variant"), house_rules)
     if form.validate_on_submit():
         action = request.form.get("action", "")
         if action == "create":
@@ -94,7 +96,7 @@ def rematch(game_id: int):
     """A new game with the same seats and options; the deal moves on one seat."""
     game, _ = game_or_404(game_id, "scorer", hands=False)
     seats = [s.player_id for s in game.seats]
-    dealer = rules.get_variant(game.variant).rematch_dealer(setup_of(game))
+    dealer = variant_for(game).rematch_dealer(setup_of(game))
     try:
         new_game = service.create_game(game.league, current_user, game.variant, seats, dealer,
                                        game.season_id, dict(game.options), use_current_season=False)

@@ -19,6 +19,7 @@ from ..extensions import db
 from ..kept import game_stamp, kept, reading
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 from . import inputs
+from .variants import own_definition
 
 
 def _head():
@@ -121,7 +122,7 @@ def lock_game(game_id: int) -> Game | None:
 
 def setup_of(game: Game) -> rules.GameSetup:
     seats = [rules.Seat(seat.player_id, seat.player.name) for seat in game.seats]
-    return rules.GameSetup(game.variant, tuple(seats), game.first_dealer_id, game.options)
+    return rules.GameSetup(game.variant, tuple(seats), game.first_dealer_id, game.options, own_definition(game))
 
 
 def inputs_of(game: Game) -> list[rules.HandInput]:

@@ -20,9 +20,11 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import inputs
 from ..games.stored import store_state
+from ..house_rules.refusals import reason
+from ..house_rules.service import new_key
 from ..i18n import N_
 from ..messages import rule_message
-from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
+from ..models import Game, GameResult, Hand, HandResult, League, Player, Ruleset, Season, Seat, utcnow
 from ..text import name_key
 from .backup_file import BackupFile, GameRow, describe
 from .limits import over_limit
@@ -42,6 +44,8 @@ def export_league(league: League) -> dict:
     seasons = db.session.execute(db.select(Season).where(Season.league_id == league.id)
                                  .order_by(Season.id)).scalars()
     games = db.session.execute(db.select(Game).where(Game.league_id == league.id).order_by(Game.id)).scalars()
+    rulesets = db.session.execute(db.select(Ruleset).where(Ruleset.league_id == league.id)
+                                  .order_by(Ruleset.id)).scalars()
     return {
         "format": FORMAT, "version": VERSION, "exported_at": _when(utcnow()),
         "league": {"name": league.name},
@@ -49,8 +53,11 @@ def export_league(league: League) -> dict:
         "seasons": [{"id": s.id, "name": s.name, "ranking": s.ranking, "min_games": s.min_games,
                      "is_current": s.is_current, "closed": s.closed, "created_at": _when(s.created_at)}
                     for s in seasons],
+        "rulesets": [{"id": r.id, "key": r.key, "name": r.name, "based_on": r.based_on,
+                      "definition": r.definition} for r in rulesets],
         "games": [{
             "id": g.id, "variant": g.variant, "options": dict(g.options), "season_id": g.season_id,
+            "definition": g.definition, "ruleset_id": g.ruleset_id,
             "first_dealer_id": g.first_dealer_id, "seats": [seat.player_id for seat in g.seats],
             "status": g.status, "created_at": _when(g.created_at), "finished_at": _when(g.finished_at),
             "hands": [{"number": h.number, **inputs.to_body(inputs.from_rows(h.results))} for h in g.hands],
@@ -148,13 +155,18 @@ def _unique(ids: list[int], keys: list[str], row: str) -> None:
             taken.add(value)
 
 
-def _replay(game: GameRow, where: str, names: dict[int, str]):
-    """The game's setup and state, with the backup's player ids."""
+def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, str]):
+    """The game's setup and state, with the backup's player ids (and a house rule's new key)."""
     seats = [rules.Seat(old, names[old]) for old in game.seats]
     hands = [inputs.from_body({"results": [r.model_dump() for r in hand.results]}) for hand in game.hands]
     try:
-        setup = rules.new_game(game.variant, seats, game.first_dealer_id, game.options)
+        played = game.variant
+        if game.definition is not None:
+            played = rules.load_definition({**game.definition, "key": keys[game.variant]})
+        setup = rules.new_game(played, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
+    except rules.DefinitionError as error:
+        raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
     except rules.RuleError as error:
         if error.hand_number:
             where = gettext("%(where)s, hand %(hand)d", where=where, hand=error.hand_number)
@@ -171,7 +183,9 @@ def import_league(league: League, data) -> dict:
     """
     backup = _checked_file(data)
     _check_references(backup)
-    planned = [_planned_game(game, gettext("Game %(number)d", number=number), _names(backup))
+    keys = _new_keys(backup)
+    rulesets = _checked_rulesets(backup, keys)
+    planned = [_planned_game(game, gettext("Game %(number)d", number=number), _names(backup), keys)
                for number, game in enumerate(backup.games, 1)]
     # The first write: it takes the lock, so a second import into the same league waits here and
     # then finds the league no longer empty.
@@ -179,7 +193,7 @@ def import_league(league: League, data) -> dict:
     if not is_empty(league):
         raise Conflict(gettext("A backup can only be imported into a league without players or games: "
                                "create a new league for it."), field="file")
-    return _write(league, backup, planned)
+    return _write(league, backup, planned, rulesets)
 
 
 @dataclass
@@ -201,8 +215,36 @@ HAND_RESULT_COLUMNS = ("player_id", "position", "cards", "went_out", "laid_down"
 GAME_RESULT_COLUMNS = ("player_id", "variant", "table_size", "place", "points", "won", "total", "hands_played")
 
 
-def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGame:
-    setup, state = _replay(row, where, names)
+def _new_keys(backup: BackupFile) -> dict[str, str]:
+    """Ruleset keys are unique across the app: every house rule and house-rule game gets a new one."""
+    old = [r.key for r in backup.rulesets] + [g.variant for g in backup.games if g.definition is not None]
+    return {key: new_key() for key in dict.fromkeys(old)}
+
+
+def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
+    rows, ids = [], set()
+    for number, row in enumerate(backup.rulesets, 1):
+        where = gettext("House rule %(number)d", number=number)
+        if row.id in ids:
+            raise BadBackup(gettext("%(where)s: its id is used twice.", where=where))
+        ids.add(row.id)
+        definition = {**row.definition, "key": keys[row.key], "name": row.name}
+        try:
+            rules.load_definition(definition)
+        except rules.DefinitionError as error:
+            raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
+        based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]
+        rows.append({"old_id": row.id, "key": keys[row.key], "name": row.name, "based_on": based_on,
+                     "definition": definition})
+    for number, game in enumerate(backup.games, 1):
+        if game.ruleset_id is not None and game.ruleset_id not in ids:
+            raise BadBackup(gettext("%(where)s: house rule %(id)s is not one of the backup's house rules.",
+                                    where=gettext("Game %(number)d", number=number), id=game.ruleset_id))
+    return rows
+
+
+def _planned_game(row: GameRow, where: str, names: dict[int, str], keys: dict[str, str]) -> PlannedGame:
+    setup, state = _replay(row, where, names, keys)
     # A transient Game with its seats and hands goes through the same store_state as a live game.
     game = Game(variant=setup.variant, options=dict(setup.options), first_dealer_id=setup.first_dealer_id,
                 version=1, status="in_progress", created_at=_parse_when(row.created_at) or utcnow())
@@ -212,7 +254,9 @@ def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGam
         # store_state keeps a finish time it finds, so the backup's own one survives.
         game.finished_at = _parse_when(row.finished_at) or utcnow()
     store_state(game, state)
-    plan = PlannedGame({column: getattr(game, column) for column in GAME_COLUMNS} | {"season_id": row.season_id},
+    snapshot = {**row.definition, "key": setup.variant} if row.definition is not None else None
+    plan = PlannedGame({column: getattr(game, column) for column in GAME_COLUMNS}
+                       | {"season_id": row.season_id, "definition": snapshot, "ruleset_id": row.ruleset_id},
                        [{column: getattr(seat, column) for column in SEAT_COLUMNS} for seat in game.seats])
     plan.hands = [({column: getattr(hand, column) for column in HAND_COLUMNS},
                    [{column: getattr(result, column) for column in HAND_RESULT_COLUMNS} for result in hand.results])
@@ -221,9 +265,14 @@ def _planned_game(row: GameRow, where: str, names: dict[int, str]) -> PlannedGam
     return plan
 
 
-def _write(league: League, backup: BackupFile, planned: list[PlannedGame]) -> dict:
+def _write(league: League, backup: BackupFile, planned: list[PlannedGame], rulesets: list[dict]) -> dict:
     """The writes: one statement per table, whatever the size of the backup."""
     db.session.execute(db.delete(Season).where(Season.league_id == league.id))
+    ruleset_ids = dict(zip((r["old_id"] for r in rulesets), _reserve_ids(Ruleset, len(rulesets)), strict=True))
+    now = utcnow()
+    _insert_rows(Ruleset, [{key: value for key, value in r.items() if key != "old_id"}
+                           | {"id": ruleset_ids[r["old_id"]], "league_id": league.id, "created_at": now,
+                              "updated_at": now} for r in rulesets])
     _insert_rows(Player, [{"league_id": league.id, "name": p.name, "name_key": name_key(p.name),
                            "archived": p.archived} for p in backup.players])
     by_key = dict(db.session.execute(db.select(Player.name_key, Player.id).filter_by(league_id=league.id)).all())
@@ -237,7 +286,9 @@ def _write(league: League, backup: BackupFile, planned: list[PlannedGame]) -> di
     for game_id, plan in zip(game_ids, planned, strict=True):
         season_id = seasons[plan.row["season_id"]] if plan.row["season_id"] is not None else None
         dealer = plan.row["next_dealer_id"]
+        ruleset_id = ruleset_ids[plan.row["ruleset_id"]] if plan.row["ruleset_id"] is not None else None
         games.append(plan.row | {"id": game_id, "league_id": league.id, "season_id": season_id,
+                                 "ruleset_id": ruleset_id,
                                  "first_dealer_id": players[plan.row["first_dealer_id"]],
                                  "next_dealer_id": players[dealer] if dealer is not None else None,
                                  "winner_ids": [players[old] for old in plan.row["winner_ids"]]})
