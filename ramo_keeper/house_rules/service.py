@@ -22,7 +22,8 @@ class DefinitionRefused(ServiceError):
     """A bad house rule: 422 with the first bad field (`details.path`) and the reason (`details.code`)."""
 
     def __init__(self, error: rules.DefinitionError):
-        super().__init__(reason(error), field=error.path, details={"code": error.code, "path": error.path})
+        extra = {name: list(value) if isinstance(value, tuple) else value for name, value in error.params.items()}
+        super().__init__(reason(error), field=error.path, details={**extra, "code": error.code, "path": error.path})
         self.code, self.path = error.code, error.path
 
 
