@@ -54,10 +54,18 @@ def _variant_name(key: str) -> str:
     return messages.game_name(variant.name) if variant is not None else key
 
 
+def level_words(variant: rules.Variant, level) -> str:
+    """A level's requirement: a built-in's worded from its melds in the reader's language, a house rule's as typed."""
+    if variant.key not in rules.VARIANTS and level is not None and level.requirement:
+        return level.requirement
+    return messages.requirement(level)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
         variant_name=_variant_name,
+        level_words=level_words,
         game_name=messages.game_name,
         game_word=messages.game_word,
         direction_words=messages.direction,
@@ -72,5 +80,6 @@ def init_app(app: Flask) -> None:
         option_help=messages.option_help,
         option_words=messages.option_words,
         choice_words=messages.choice_words,
+        option_name=messages.option_name,
         role_name=lambda role: ROLE_NAMES[role],
     )
