@@ -116,7 +116,10 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
     if "went_rummy" in variant.flags:
         HandForm.went_rummy = BooleanField(gettext("The player who went out went rummy (whole hand in one turn)"))
     # Each label is looked up once per form, not once per player.
-    labels = {c.key: messages.category_label(c.label) for c in variant.categories_for(setup.options)}
+    # A house rule's labels are shown exactly as typed (they are in no catalogue).
+    built_in = rules.VARIANTS.get(variant.key) is variant
+    labels = {c.key: messages.category_label(c.label) if built_in else c.label
+              for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
         if "laid_down" in variant.flags:
             setattr(HandForm, f"laid_{seat.player_id}", BooleanField(gettext("%(name)s laid down", name=seat.name)))

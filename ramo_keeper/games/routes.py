@@ -7,7 +7,6 @@ from flask_login import current_user, login_required
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..house_rules.service import rulesets_of
 from ..leagues.service import add_player, roster
 from ..models import Game
 from ..pagination import requested_page
@@ -17,7 +16,7 @@ from .draft import apply_tap, seat
 from .forms import new_game_form
 from .page import game_or_404, play_context, played_or_404
 from .stored import setup_of
-from .variants import snapshot_variant, variant_for
+from .variants import league_house_rules, variant_for
 
 bp = Blueprint("games", __name__)
 
@@ -38,7 +37,7 @@ def new(league_id: int):
     league, _ = require_league(league_id, "scorer")
     players = {p.id: p for p in roster(league)}
     current = service.current_season(league)
-    house_rules = {r.key: snapshot_variant(r.definition) for r in rulesets_of(league)}
+    house_rules = league_house_rules(league.id)
     form = new_game_form(players, [s for s in league.seasons if not s.closed], current.id if current else None,
                          request.form.get("variant") or request.args.get("variant"), house_rules)
     if form.validate_on_submit():

@@ -47,6 +47,13 @@ def variant_named(key: str) -> rules.Variant | None:
     return snapshot_variant(definition) if definition is not None else None
 
 
+def league_house_rules(league_id: int) -> dict[str, rules.Variant]:
+    """The league's house rules by key, by name: the new-game form offers them after the built-ins."""
+    found = db.session.execute(db.select(Ruleset.key, Ruleset.definition).where(Ruleset.league_id == league_id)
+                               .order_by(Ruleset.name, Ruleset.id)).all()
+    return {key: snapshot_variant(definition) for key, definition in found}
+
+
 def type_order(key: str) -> tuple:
     """Built-ins in menu order, then house rules by key."""
     order = list(rules.VARIANTS)
