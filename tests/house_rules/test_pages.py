@@ -32,6 +32,20 @@ def nonna_form(**changes) -> dict:
     return data
 
 
+def start_game(table, key: str) -> int:
+    """A and B sit down to the house rule through the new-game page, its option defaults unchanged."""
+    url = f"/leagues/{table.league_id}/games/new"
+    table.web.get(url)
+    seats = [str(table.id("A")), str(table.id("B"))]
+    response = table.web.post(url, {"variant": key, "options_for": key, "seat": seats,
+                                    "first_dealer_id": str(table.id("A")), "season_id": str(table.season_id),
+                                    "action": "create", "opt_progression": "per_player",
+                                    "opt_winner_rule": "lowest_total", "opt_dealer_rule": "highest_total",
+                                    "opt_allow_no_winner": "y", "opt_out_bonus": "-30"})
+    assert response.status_code == 303, response.get_data(as_text=True)
+    return int(response.headers["Location"].rstrip("/").split("/")[-1])
+
+
 def example(page: str) -> str:
     return re.search(r'<output id="worked-example"[^>]*>([^<]*)</output>', page)[1]
 
@@ -99,16 +113,7 @@ def test_a_game_under_the_house_rule_scores_with_its_numbers(table):
     table.web.post(editor_url(table), nonna_form())
     with table.app.app_context():
         key = db.session.execute(db.select(Ruleset.key)).scalar_one()
-    url = f"/leagues/{table.league_id}/games/new"
-    table.web.get(url)
-    seats = [str(table.id("A")), str(table.id("B"))]
-    response = table.web.post(url, {"variant": key, "options_for": key, "seat": seats,
-                                    "first_dealer_id": str(table.id("A")), "season_id": str(table.season_id),
-                                    "action": "create", "opt_progression": "per_player",
-                                    "opt_winner_rule": "lowest_total", "opt_dealer_rule": "highest_total",
-                                    "opt_allow_no_winner": "y", "opt_out_bonus": "-30"})
-    assert response.status_code == 303, response.get_data(as_text=True)
-    game_id = int(response.headers["Location"].rstrip("/").split("/")[-1])
+    game_id = start_game(table, key)
     page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
     assert f'name="c_{table.id("B")}_joker"' in page and "Nonna&#39;s level 1" in page
     response = table.post_hand(game_id, out="A", cards={"B": {"low": 2, "high": 1, "joker": 1}})
@@ -147,3 +152,21 @@ def test_strangers_get_404_and_viewers_cannot_edit(table, new_web, app):
     stranger.register("Zed")
     for url in (shown, f"{shown}.json", f"{shown}/edit", editor_url(table), f"/leagues/{table.league_id}/house-rules"):
         assert stranger.get(url).status_code == 404, url
+
+
+def test_lists_statistics_and_standings_pages_name_the_house_rule(table):
+    """A finished house-rule game (one level) shows under its name on every page that lists game types."""
+    table.web.get(editor_url(table))
+    data = nonna_form(**{f"lvl-{n}-remove": "1" for n in range(1, 5)})
+    assert table.web.post(editor_url(table), data).status_code == 303
+    with table.app.app_context():
+        key = db.session.execute(db.select(Ruleset.key)).scalar_one()
+    game_id = start_game(table, key)
+    assert table.post_hand(game_id, out="A", cards={"B": {"joker": 1}}).status_code == 303
+    assert table.state(game_id).finished
+    games = table.web.get(f"/leagues/{table.league_id}/games").get_data(as_text=True)
+    assert f"Nonna&#39;s Ramo #{game_id}" in games
+    stats = table.web.get(f"/leagues/{table.league_id}/players/{table.id('A')}/stats")
+    assert stats.status_code == 200 and "Nonna&#39;s Ramo" in stats.get_data(as_text=True)
+    standings = table.web.get(f"/leagues/{table.league_id}/seasons/{table.season_id}").get_data(as_text=True)
+    assert f'<h2 id="standings-{key}">Nonna&#39;s Ramo</h2>' in standings
