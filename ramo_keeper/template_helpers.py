@@ -7,7 +7,7 @@ from markupsafe import Markup, escape
 from . import messages, rules
 from .games.forms import category_fields, player_cards
 from .games.page import kept_include
-from .games.variants import variant_named
+from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
 
 
@@ -56,7 +56,7 @@ def _variant_name(key: str) -> str:
 
 def level_words(variant: rules.Variant, level) -> str:
     """A level's requirement: a built-in's worded from its melds in the reader's language, a house rule's as typed."""
-    if variant.key not in rules.VARIANTS and level is not None and level.requirement:
+    if not is_built_in(variant) and level is not None and level.requirement:
         return level.requirement
     return messages.requirement(level)
 

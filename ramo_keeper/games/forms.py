@@ -25,6 +25,7 @@ from ..rules.registry import variant_of
 from ..text import NAME_MAX, whole_number
 from . import inputs
 from .inputs import NOBODY
+from .variants import is_built_in
 
 # One player's typed counts; the conversion itself lives in inputs.py.
 player_cards = inputs.form_cards
@@ -117,8 +118,7 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
         HandForm.went_rummy = BooleanField(gettext("The player who went out went rummy (whole hand in one turn)"))
     # Each label is looked up once per form, not once per player.
     # A house rule's labels are shown exactly as typed (they are in no catalogue).
-    built_in = rules.VARIANTS.get(variant.key) is variant
-    labels = {c.key: messages.category_label(c.label) if built_in else c.label
+    labels = {c.key: messages.category_label(c.label) if is_built_in(variant) else c.label
               for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
         if "laid_down" in variant.flags:

@@ -29,6 +29,11 @@ def variant_for(game: Game) -> rules.Variant:
     return rules.get_variant(game.variant)
 
 
+def is_built_in(variant: rules.Variant) -> bool:
+    """A registered game (its words are in the catalogues), not a house rule or a loaded file."""
+    return rules.VARIANTS.get(variant.key) is variant
+
+
 def own_definition(game: Game) -> rules.Variant | None:
     """The Variant a GameSetup carries for this game (None for a built-in)."""
     return snapshot_variant(game.definition) if game.definition is not None else None
@@ -42,7 +47,7 @@ def variant_named(key: str) -> rules.Variant | None:
     definition = db.session.execute(db.select(Ruleset.definition).where(Ruleset.key == key)).scalar()
     if definition is None:
         definition = db.session.execute(
-            db.select(Game.definition).where(Game.variant == key, Game.definition.is_not(None))
+            db.select(Game.definition).filter_by(variant=key).where(Game.definition.is_not(None))
             .order_by(Game.id.desc()).limit(1)).scalar()
     return snapshot_variant(definition) if definition is not None else None
 

@@ -111,8 +111,14 @@ def example_cards(doc: dict) -> dict[str, int]:
     return counts
 
 
+def out_option(doc: dict) -> dict | None:
+    """The option that holds the out score (Ramo's out_bonus), which wins over `out_score`."""
+    return next((o for o in doc.get("options", []) if isinstance(o, dict) and o.get("key") == documents.OUT_OPTION),
+                None)
+
+
 def out_score(doc: dict) -> int:
-    option = next((o for o in doc.get("options", []) if o.get("key") == documents.OUT_OPTION), None)
+    option = out_option(doc)
     value = option.get("default") if option else doc.get("out_score", 0)
     return value if isinstance(value, int) else 0
 

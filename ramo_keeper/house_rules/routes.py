@@ -109,7 +109,8 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
                 error = refused.message
     status = 422 if error else 200
     return render("house_rules/edit.html", status=status, league=league, ruleset=ruleset, doc=doc, name=name,
-                  start=start, error=error, error_field=field, example=editor.worked_example(doc))
+                  start=start, error=error, error_field=field, example=editor.worked_example(doc),
+                  out_option=editor.out_option(doc))
 
 
 def _field(path: str, doc: dict) -> str:
