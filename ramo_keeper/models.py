@@ -178,6 +178,20 @@ class Season(db.Model):
     league: Mapped[League] = relationship(back_populates="seasons")
 
 
+class Ruleset(db.Model):
+    """A league's house rule (docs/RULES.md §8): a built-in game's definition with its own numbers."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    # What a new game takes as its variant: unique across the app, never reused.
+    key: Mapped[str] = mapped_column(String(20), unique=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(60))
+    based_on: Mapped[str] = mapped_column(String(20))
+    definition: Mapped[dict] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow, onupdate=utcnow)
+
+
 class Game(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
@@ -198,6 +212,10 @@ class Game(db.Model):
     hand_count: Mapped[int] = mapped_column(default=0)
     next_dealer_id: Mapped[int | None]
     winner_ids: Mapped[list] = mapped_column(JSON, default=list)
+    # A house rule's game keeps the definition it started with (None for a built-in game): editing or
+    # deleting the ruleset never changes it. `variant` then holds the ruleset's key (games/variants.py).
+    definition: Mapped[dict | None] = mapped_column(JSON)
+    ruleset_id: Mapped[int | None] = mapped_column(ForeignKey("ruleset.id", ondelete="SET NULL"), index=True)
 
     league: Mapped[League] = relationship()
     season: Mapped[Season | None] = relationship()

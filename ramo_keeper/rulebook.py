@@ -33,7 +33,7 @@ def setup_rows(variant: rules.Variant) -> list[dict]:
     """One row per table size: decks, jokers and cards dealt, straight from the variant's deal layout."""
     rows = []
     for size in range(variant.min_players, variant.max_players + 1):
-        setup = rules.new_game(variant.key, [rules.Seat(i, f"P{i}") for i in range(1, size + 1)])
+        setup = rules.new_game(variant, [rules.Seat(i, f"P{i}") for i in range(1, size + 1)])
         layout = variant.deal_layout(setup, 1, setup.player_ids[0])
         rows.append({"players": size, "decks": messages.say(layout.deck), "jokers": layout.jokers,
                      "cards": _cards_in_words(setup, variant)})

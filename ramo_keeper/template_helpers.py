@@ -7,16 +7,17 @@ from markupsafe import Markup, escape
 from . import messages, rules
 from .games.forms import category_fields, player_cards
 from .games.page import kept_include
+from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
 
 
-def value_output(variant_key: str, options, cards: dict | None, player_id: int) -> Markup:
+def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:
     """The <output> that shows a player's hand value with its working, e.g. 3×5 + 2×10 + 1×20 = 55.
 
     `cards` is None when a count could not be read: the value is then unknown, a dash.
     """
     try:
-        text = rules.hand_value(variant_key, cards, options).working if cards is not None else "—"
+        text = rules.hand_value(variant, cards, options).working if cards is not None else "—"
     except (rules.RuleError, TypeError):
         text = "—"
     # The only text in it is escaped.
@@ -24,7 +25,7 @@ def value_output(variant_key: str, options, cards: dict | None, player_id: int) 
 
 
 def preview_value(form, player_id: int) -> Markup:
-    return value_output(form.variant.key, form.setup.options, player_cards(form, player_id), player_id)
+    return value_output(form.variant, form.setup.options, player_cards(form, player_id), player_id)
 
 
 DIGITS = tuple(str(n) for n in range(10))
@@ -64,10 +65,24 @@ def bgstats_link(game, state) -> str:
     return create_play_link(create_play(game, state))
 
 
+def _variant_name(key: str) -> str:
+    """A game type's name for a listing: a built-in in the reader's language, a house rule as typed."""
+    variant = variant_named(key)
+    return messages.game_name(variant.name) if variant is not None else key
+
+
+def level_words(variant: rules.Variant, level) -> str:
+    """A level's requirement: a built-in's worded from its melds in the reader's language, a house rule's as typed."""
+    if not is_built_in(variant) and level is not None and level.requirement:
+        return level.requirement
+    return messages.requirement(level)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
-        variant_name=lambda key: messages.game_name(rules.get_variant(key).name),
+        variant_name=_variant_name,
+        level_words=level_words,
         game_name=messages.game_name,
         game_word=messages.game_word,
         direction_words=messages.direction,
@@ -82,6 +97,7 @@ def init_app(app: Flask) -> None:
         option_help=messages.option_help,
         option_words=messages.option_words,
         choice_words=messages.choice_words,
+        option_name=messages.option_name,
         role_name=lambda role: ROLE_NAMES[role],
         rating_changes=rating_changes,
         bgstats_link=bgstats_link,

@@ -42,12 +42,13 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
 
     The view receives the path ids as keyword arguments, plus `body` (a validated model) when given.
     """
-    rule = PARAM.sub(r"<unbounded_int:\1>", path)
+    # {key} is a game's key (text); every other {name} is an id.
+    rule = PARAM.sub(lambda m: f"<{m[1]}>" if m[1] == "key" else f"<unbounded_int:{m[1]}>", path)
 
     def decorate(view):
         def endpoint(**kwargs):
             # Range-checked here, not in the converter: a converter refusal makes Werkzeug answer 405.
-            if not all(1 <= value <= MAX_ID for value in kwargs.values()):
+            if not all(1 <= value <= MAX_ID for value in kwargs.values() if isinstance(value, int)):
                 abort(404)
             if body is not None:
                 kwargs["body"] = body.model_validate_json(request.get_data())
@@ -125,4 +126,4 @@ def server_error(err):
     return error(500, "Something went wrong on our side and nothing was saved; try again later.")
 
 
-from . import exports, games, leagues, seasons  # noqa: E402,F401  (the views register themselves on bp)
+from . import exports, games, leagues, rulesets, seasons  # noqa: E402,F401  (the views register themselves on bp)

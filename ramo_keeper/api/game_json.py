@@ -13,6 +13,7 @@ def game_dict(game: Game, state: rules.GameState) -> dict:
     return {
         "id": game.id,
         "variant": game.variant,
+        "ruleset_id": game.ruleset_id,
         "options": dict(game.options),
         "season_id": game.season_id,
         "status": "finished" if state.finished else "in_progress",

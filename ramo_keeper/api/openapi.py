@@ -44,11 +44,14 @@ def _content(response, refs) -> dict:
 def _operation(op, refs) -> dict:
     params = [{"name": name, "in": "path", "required": True,
                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}, "example": 1}
+              if name != "key" else {"name": name, "in": "path", "required": True,
+                                     "schema": {"type": "string", "maxLength": 40}, "example": "ramo"}
               for name in PARAM.findall(op.path)]
     summary, _, rest = op.summary.partition("\n")
     spec = {"operationId": op.endpoint, "summary": summary, "tags": [op.path.split("/")[1]],
             "parameters": params + list(op.headers.values()),
-            "responses": {str(op.status): {"description": "Success.", "content": _content(op.response, refs)}}}
+            "responses": {str(op.status): {"description": "No content."} if op.response is None else
+                          {"description": "Success.", "content": _content(op.response, refs)}}}
     if f"{bp.name}.{op.endpoint}" in PUBLIC:
         spec["security"] = []
     if op.body is not None:

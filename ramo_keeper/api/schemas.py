@@ -39,7 +39,8 @@ class PlayerBody(Request):
 
 
 class GameBody(Request):
-    variant: Annotated[str, Field(max_length=40, json_schema_extra={"enum": list(VARIANTS)})]
+    variant: Annotated[str, Field(max_length=40, description=(
+        "A built-in game's key (" + ", ".join(VARIANTS) + ") or the key of a house rule this league holds."))]
     player_ids: Annotated[list[Id], Field(max_length=64, description="Seat order.")]
     first_dealer_id: Annotated[Id | None, Field(description="Defaults to the first seat.")] = None
     season_id: Annotated[Id | None, Field(
@@ -147,7 +148,10 @@ class HandOut(BaseModel):
 
 class Game(BaseModel):
     id: int
-    variant: str
+    variant: Annotated[str, Field(description="A built-in game's key, or the key of the house rule it was "
+                                              "started under.")]
+    ruleset_id: Annotated[int | None, Field(description="The house rule it was started under (null for a "
+                                                        "built-in game, or once the house rule is deleted).")]
     options: dict[str, int | bool | str]
     season_id: int | None
     status: Literal["in_progress", "finished"]
@@ -177,7 +181,8 @@ class UnrankedRow(StandingRow):
 
 
 class StandingTable(BaseModel):
-    variant: str
+    variant: Annotated[str, Field(description="A built-in game's key or a house rule's key: each its own table.")]
+    name: Annotated[str, Field(description="The game's name (a house rule's name as typed).")]
     rows: list[StandingRow]
     unranked: list[UnrankedRow]
 
@@ -282,3 +287,40 @@ class BgStatsPlay(BaseModel):
     comments: Annotated[str, Field(description="The running totals after every hand, a line each.")]
     game: BgStatsGame
     players: Annotated[list[BgStatsPlayer], Field(description="Seat order.")]
+
+
+PartialDefinition = Annotated[dict[str, Any], Field(description=(
+    "A game definition (docs/GAMES.md, docs/definition.schema.json); fields left out keep the based-on "
+    "game's values. `options` may also be a mapping of option key to its new default."))]
+
+
+class Definition(BaseModel):
+    """A game definition (docs/GAMES.md; the full format is docs/definition.schema.json)."""
+
+    model_config = ConfigDict(extra="allow")
+    format: Literal[1]
+    key: str
+    name: str
+    engine: Literal["levels", "winner_takes", "knock"]
+    min_players: int
+    max_players: int
+    card_categories: list[dict[str, Any]]
+    levels: list[dict[str, Any]] = []
+    options: Annotated[list[dict[str, Any]], Field(description="Each option with its `default`.")] = []
+    deal: dict[str, Any]
+
+
+class RulesetBody(Request):
+    name: Annotated[str, Field(max_length=200, examples=["Nonna's Ramo"])]
+    definition: PartialDefinition
+    based_on: Annotated[str | None, Field(max_length=40, description=(
+        "Optional: the built-in game or house rule to start from; else the definition's `key`."))] = None
+
+
+class Ruleset(BaseModel):
+    id: int
+    key: Annotated[str, Field(description="Unique across the app; a new game's `variant` in this league.")]
+    league_id: int
+    name: str
+    based_on: Annotated[str, Field(description="The built-in game whose engine scores it.")]
+    definition: Definition

@@ -21,9 +21,11 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import messages, rules
 from ..forms import strip
+from ..rules.registry import variant_of
 from ..text import NAME_MAX, whole_number
 from . import inputs
 from .inputs import NOBODY
+from .variants import is_built_in
 
 # One player's typed counts; the conversion itself lives in inputs.py.
 player_cards = inputs.form_cards
@@ -75,8 +77,8 @@ def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectCh
 def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, version: int | None = None,
               blank: bool = False, hand_number: int | None = None):
     """A form with one block per player: went out, laid down, and a count per card category."""
-    variant = rules.get_variant(setup.variant)
-    HandForm = _hand_form_class(setup.variant, setup.seats, tuple(sorted(setup.options.items())),
+    variant = variant_of(setup)
+    HandForm = _hand_form_class(variant, setup.seats, tuple(sorted(setup.options.items())),
                                 str(get_locale()))
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
     kwargs = {"formdata": None} if blank else {}
@@ -95,13 +97,13 @@ def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, ve
 
 
 @lru_cache(maxsize=256)
-def _hand_form_class(variant_key: str, seats: tuple[rules.Seat, ...], options: tuple, language: str):
+def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], options: tuple, language: str):
     """The form's class for one table, built once per table and language: the game page shows it at each read.
 
     Its labels and messages are worded when it is built, so the language is part of what it is built for.
     """
-    setup = rules.GameSetup(variant_key, seats, seats[0].player_id, dict(options))
-    variant = rules.get_variant(variant_key)
+    # The Variant, not its key, names the table: two games of one house rule may hold different snapshots.
+    setup = rules.GameSetup(variant.key, seats, seats[0].player_id, dict(options), variant)
 
     class HandForm(FlaskForm):
         idempotency_key = HiddenField(validators=[
@@ -115,7 +117,9 @@ def _hand_form_class(variant_key: str, seats: tuple[rules.Seat, ...], options: t
     if "went_rummy" in variant.flags:
         HandForm.went_rummy = BooleanField(gettext("The player who went out went rummy (whole hand in one turn)"))
     # Each label is looked up once per form, not once per player.
-    labels = {c.key: messages.category_label(c.label) for c in variant.categories_for(setup.options)}
+    # A house rule's labels are shown exactly as typed (they are in no catalogue).
+    labels = {c.key: messages.category_label(c.label) if is_built_in(variant) else c.label
+              for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
         if "laid_down" in variant.flags:
             setattr(HandForm, f"laid_{seat.player_id}", BooleanField(gettext("%(name)s laid down", name=seat.name)))
@@ -199,7 +203,7 @@ class NewGameForm(FlaskForm):
         Length(max=NAME_MAX, message=_l("Names are at most %(max)d characters.", max=NAME_MAX))])
 
     def validate_variant(self, field):
-        if field.data not in rules.VARIANTS:
+        if field.data not in self.games:
             raise ValidationError(gettext("There is no game called %(name)r: pick one from the list.",
                                           name=field.data))
 
@@ -219,7 +223,7 @@ class NewGameForm(FlaskForm):
 
     @property
     def chosen_variant(self) -> rules.Variant:
-        return rules.get_variant(self.variant.data if self.variant.data in rules.VARIANTS else DEFAULT_VARIANT)
+        return self.games.get(self.variant.data) or self.games[DEFAULT_VARIANT]
 
     @property
     def seats(self) -> list[int]:
@@ -272,19 +276,26 @@ class NewGameForm(FlaskForm):
         return None
 
 
-def new_game_form(players: dict, seasons: list, current_season_id: int | None, posted_variant: str | None):
-    """The new-game form for this league, with one field per option of the game being set up."""
-    key = posted_variant if posted_variant in rules.VARIANTS else DEFAULT_VARIANT
+def new_game_form(players: dict, seasons: list, current_season_id: int | None, posted_variant: str | None,
+                  house_rules: dict | None = None):
+    """The new-game form for this league, with one field per option of the game being set up.
+
+    `house_rules` maps the league's ruleset keys to their Variants: offered after the built-ins.
+    """
+    games = {**rules.VARIANTS, **(house_rules or {})}
+    key = posted_variant if posted_variant in games else DEFAULT_VARIANT
 
     class LeagueNewGameForm(NewGameForm):
         pass
 
-    for option in rules.get_variant(key).options:
+    for option in games[key].options:
         setattr(LeagueNewGameForm, f"opt_{option.key}", _option_field(option))
     form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
-    form.players, form.seasons = players, seasons
-    form.variant.choices = [SelectChoice(v.key, messages.game_name(v.name)) for v in rules.VARIANTS.values()]
-    if form.is_submitted() and rules.VARIANTS.get(form.options_for.data) is not form.chosen_variant:
+    form.players, form.seasons, form.games = players, seasons, games
+    if not form.is_submitted() and posted_variant in games:  # "Start a game" from a house rule's page
+        form.variant.data = posted_variant
+    form.variant.choices = [SelectChoice(v.key, messages.game_name(v.name)) for v in games.values()]
+    if form.is_submitted() and games.get(form.options_for.data) is not form.chosen_variant:
         # The game was just switched: options posted for the other game mean nothing here.
         for option, field in form.option_fields:
             field.data = option.default

@@ -13,6 +13,7 @@ from .forms import category_fields, hand_form, posted_number
 from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
+from .variants import variant_for
 
 bp = Blueprint("hands", __name__)
 
@@ -82,7 +83,7 @@ def preview(game_id: int, player_id: int):
     form.validate()
     # A count that is no whole number ("５", "x") has no value: a dash, never a sum that counts it as 0.
     unreadable = any(field.errors for field in category_fields(form, player_id))
-    return value_output(game.variant, game.options, None if unreadable else inputs.form_cards(form, player_id),
+    return value_output(variant_for(game), game.options, None if unreadable else inputs.form_cards(form, player_id),
                         player_id)
 
 

@@ -16,6 +16,7 @@ from ..kept import game_stamp, kept_or_built
 from ..models import AuditEntry, Game
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
+from .variants import variant_for
 
 
 def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:
@@ -78,7 +79,7 @@ def _qr_markup(url: str, title: str) -> Markup:
 
 def board_context(game: Game, state: rules.GameState) -> dict:
     """Everything the scoreboard, grid and deal card show."""
-    variant = rules.get_variant(game.variant)
+    variant = variant_for(game)
     names = {s.player_id: s.name for s in state.setup.seats}
     deal = None if state.finished else rules.deal(state.setup, state)
     return {"game": game, "state": state, "variant": variant, "names": names, "deal": deal,

@@ -4,7 +4,6 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from .. import rules
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
@@ -17,6 +16,7 @@ from .draft import apply_tap, seat
 from .forms import new_game_form
 from .page import game_or_404, play_context, played_or_404
 from .stored import setup_of
+from .variants import league_house_rules, variant_for
 
 bp = Blueprint("games", __name__)
 
@@ -37,8 +37,9 @@ def new(league_id: int):
     league, _ = require_league(league_id, "scorer")
     players = {p.id: p for p in roster(league)}
     current = service.current_season(league)
+    house_rules = league_house_rules(league.id)
     form = new_game_form(players, [s for s in league.seasons if not s.closed], current.id if current else None,
-                         request.form.get("variant"))
+                         request.form.get("variant") or request.args.get("variant"), house_rules)
     if form.validate_on_submit():
         action = request.form.get("action", "")
         if action == "create":
@@ -94,7 +95,7 @@ def rematch(game_id: int):
     """A new game with the same seats and options; the deal moves on one seat."""
     game, _ = game_or_404(game_id, "scorer", hands=False)
     seats = [s.player_id for s in game.seats]
-    dealer = rules.get_variant(game.variant).rematch_dealer(setup_of(game))
+    dealer = variant_for(game).rematch_dealer(setup_of(game))
     try:
         new_game = service.create_game(game.league, current_user, game.variant, seats, dealer,
                                        game.season_id, dict(game.options), use_current_season=False)

@@ -18,9 +18,10 @@ from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..locks import lock_players, lock_season
 from ..messages import rule_message
-from ..models import AuditEntry, Game, Hand, League, Player, Season, Seat, User
+from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
 from . import inputs
 from .stored import inputs_of, lock_game, setup_of, state_of, store_state, stored_state
+from .variants import snapshot_variant
 
 Played = tuple[Game, rules.GameState]
 T = TypeVar("T")
@@ -72,15 +73,29 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
     if season is not None and season.closed:
         raise Conflict(gettext("%(season)s is closed: pick an open season.", season=season.name), field="season_id")
     lock_players(players)
+    ruleset = house_rule(league, variant)
+    played = snapshot_variant(ruleset.definition) if ruleset is not None else variant
     setup = by_the_rules(lambda: rules.new_game(
-        variant, [rules.Seat(pid, players[pid].name) for pid in player_ids], first_dealer_id, options))
+        played, [rules.Seat(pid, players[pid].name) for pid in player_ids], first_dealer_id, options))
     game = Game(league_id=league.id, season=season, variant=setup.variant, options=dict(setup.options),
                 first_dealer_id=setup.first_dealer_id, created_by_id=user.id if user else None)
+    if ruleset is not None:  # the snapshot: later edits of the house rule never reach this game
+        game.definition, game.ruleset_id = dict(ruleset.definition), ruleset.id
     game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
     store_state(game, rules.start_state(setup))
     db.session.add(game)
     db.session.flush()
     return game
+
+
+def house_rule(league: League, variant: str) -> Ruleset | None:
+    """The league's ruleset a new game is started under, None for a built-in; another league's is 404."""
+    if not isinstance(variant, str) or variant in rules.VARIANTS:
+        return None
+    ruleset = db.session.execute(db.select(Ruleset).where(Ruleset.key == variant)).scalar_one_or_none()
+    if ruleset is not None and ruleset.league_id != league.id:
+        raise NotFound(gettext("This league has no house rule %(key)s.", key=variant), field="variant")
+    return ruleset
 
 
 def _locked(game_id: int) -> Game:

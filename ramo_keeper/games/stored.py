@@ -20,6 +20,7 @@ from ..kept import game_stamp, kept, reading
 from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 from . import inputs
+from .variants import own_definition
 
 
 def _head():
@@ -130,7 +131,7 @@ def lock_game(game_id: int) -> Game | None:
 
 def setup_of(game: Game) -> rules.GameSetup:
     seats = [rules.Seat(seat.player_id, seat.player.name) for seat in game.seats]
-    return rules.GameSetup(game.variant, tuple(seats), game.first_dealer_id, game.options)
+    return rules.GameSetup(game.variant, tuple(seats), game.first_dealer_id, game.options, own_definition(game))
 
 
 def inputs_of(game: Game) -> list[rules.HandInput]:

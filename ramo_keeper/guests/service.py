@@ -91,7 +91,8 @@ def start_game(user: User, variant_key: str, names: list[str]) -> Game:
 def last_variant(user: User) -> str:
     """The game this guest played last, preselected for the next one."""
     leagues = [league.id for league in own_leagues(user)]
-    key = db.session.execute(db.select(Game.variant).where(Game.league_id.in_(leagues or [0]))
+    key = db.session.execute(db.select(Game.variant).where(Game.league_id.in_(leagues or [0]),
+                                                           Game.definition.is_(None))  # a built-in game
                              .order_by(Game.id.desc()).limit(1)).scalar()
     return key or DEFAULT_VARIANT
 

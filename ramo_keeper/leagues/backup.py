@@ -22,12 +22,15 @@ from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import inputs
+from ..house_rules.refusals import reason
+from ..house_rules.service import new_key
 from ..i18n import N_
 from ..messages import rule_message
-from ..models import Game, GameResult, League, Player, Season, utcnow
+from ..models import Game, GameResult, League, Player, Ruleset, Season, utcnow
 from ..text import folded, name_key
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
+from .backup_rows import reserve_ids as _reserve_ids
 from .limits import over_limit
 
 FORMAT = "ramo-keeper-league-backup"
@@ -45,6 +48,8 @@ def export_league(league: League) -> dict:
     seasons = db.session.execute(db.select(Season).where(Season.league_id == league.id)
                                  .order_by(Season.id)).scalars()
     games = db.session.execute(db.select(Game).where(Game.league_id == league.id).order_by(Game.id)).scalars()
+    rulesets = db.session.execute(db.select(Ruleset).where(Ruleset.league_id == league.id)
+                                  .order_by(Ruleset.id)).scalars()
     return {
         "format": FORMAT, "version": VERSION, "exported_at": _when(utcnow()),
         "league": {"name": league.name},
@@ -52,8 +57,11 @@ def export_league(league: League) -> dict:
         "seasons": [{"id": s.id, "name": s.name, "ranking": s.ranking, "min_games": s.min_games,
                      "is_current": s.is_current, "closed": s.closed, "created_at": _when(s.created_at)}
                     for s in seasons],
+        "rulesets": [{"id": r.id, "key": r.key, "name": r.name, "based_on": r.based_on,
+                      "definition": r.definition} for r in rulesets],
         "games": [{
             "id": g.id, "variant": g.variant, "options": dict(g.options), "season_id": g.season_id,
+            "definition": g.definition, "ruleset_id": g.ruleset_id,
             "first_dealer_id": g.first_dealer_id, "seats": [seat.player_id for seat in g.seats],
             "status": g.status, "created_at": _when(g.created_at), "finished_at": _when(g.finished_at),
             "hands": [{"number": h.number, **inputs.to_body(inputs.from_rows(h.results))} for h in g.hands],
@@ -157,13 +165,18 @@ def _unique(ids: list[int], keys: list[str], row: str) -> None:
             taken.add(value)
 
 
-def _replay(game: GameRow, where: str, names: dict[int, str]):
-    """The game's setup and state, with the backup's player ids."""
+def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, str]):
+    """The game's setup and state, with the backup's player ids (and a house rule's new key)."""
     seats = [rules.Seat(old, names[old]) for old in game.seats]
     hands = [inputs.from_body({"results": [r.model_dump() for r in hand.results]}) for hand in game.hands]
     try:
-        setup = rules.new_game(game.variant, seats, game.first_dealer_id, game.options)
+        played = game.variant
+        if game.definition is not None:
+            played = rules.load_definition({**game.definition, "key": keys[game.variant]})
+        setup = rules.new_game(played, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
+    except rules.DefinitionError as error:
+        raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
     except rules.RuleError as error:
         if error.hand_number:
             where = gettext("%(where)s, hand %(hand)d", where=where, hand=error.hand_number)
@@ -176,6 +189,7 @@ class ImportPlan:
 
     backup: BackupFile
     rows: PlannedRows
+    rulesets: list[dict]
 
 
 def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
@@ -187,13 +201,46 @@ def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
     backup = _checked_file(data)
     _check_references(backup)
     names = _names(backup)
+    keys = _new_keys(backup)
+    rulesets = _checked_rulesets(backup, keys)
     replayed = []
     for number, game in enumerate(backup.games, 1):
-        setup, state = _replay(game, gettext("Game %(number)d", number=number), names)
+        setup, state = _replay(game, gettext("Game %(number)d", number=number), names, keys)
+        # A house-rule game keeps the snapshot it was played under, with its new key.
+        snapshot = {**game.definition, "key": setup.variant} if game.definition is not None else None
         when = {"season_id": game.season_id, "created_at": _parse_when(game.created_at),
-                "finished_at": _parse_when(game.finished_at)}
+                "finished_at": _parse_when(game.finished_at), "definition": snapshot,
+                "ruleset_id": game.ruleset_id}
         replayed.append((when, setup, state))
-    return ImportPlan(backup, plan_rows(league_id, replayed, dialect))
+    return ImportPlan(backup, plan_rows(league_id, replayed, dialect), rulesets)
+
+
+def _new_keys(backup: BackupFile) -> dict[str, str]:
+    """Ruleset keys are unique across the app: every house rule and house-rule game gets a new one."""
+    old = [r.key for r in backup.rulesets] + [g.variant for g in backup.games if g.definition is not None]
+    return {key: new_key() for key in dict.fromkeys(old)}
+
+
+def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
+    rows, ids = [], set()
+    for number, row in enumerate(backup.rulesets, 1):
+        where = gettext("House rule %(number)d", number=number)
+        if row.id in ids:
+            raise BadBackup(gettext("%(where)s: its id is used twice.", where=where))
+        ids.add(row.id)
+        definition = {**row.definition, "key": keys[row.key], "name": row.name}
+        try:
+            rules.load_definition(definition)
+        except rules.DefinitionError as error:
+            raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
+        based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]
+        rows.append({"old_id": row.id, "key": keys[row.key], "name": row.name, "based_on": based_on,
+                     "definition": definition})
+    for number, game in enumerate(backup.games, 1):
+        if game.ruleset_id is not None and game.ruleset_id not in ids:
+            raise BadBackup(gettext("%(where)s: house rule %(id)s is not one of the backup's house rules.",
+                                    where=gettext("Game %(number)d", number=number), id=game.ruleset_id))
+    return rows
 
 
 def write_import(league: League, plan: ImportPlan) -> dict:
@@ -207,6 +254,12 @@ def write_import(league: League, plan: ImportPlan) -> dict:
         raise not_empty()
     backup = plan.backup
     db.session.execute(db.delete(Season).where(Season.league_id == league.id))
+    rulesets = plan.rulesets
+    ruleset_ids = dict(zip((r["old_id"] for r in rulesets), _reserve_ids(Ruleset, len(rulesets)), strict=True))
+    now = utcnow()
+    _insert_rows(Ruleset, [{key: value for key, value in r.items() if key != "old_id"}
+                           | {"id": ruleset_ids[r["old_id"]], "league_id": league.id, "created_at": now,
+                              "updated_at": now} for r in rulesets])
     _insert_rows(Player, [{"league_id": league.id, "name": p.name, "name_key": name_key(p.name),
                            "archived": p.archived, "created_at": utcnow()} for p in backup.players])
     by_key = dict(db.session.execute(db.select(Player.name_key, Player.id).filter_by(league_id=league.id)).all())
@@ -214,7 +267,7 @@ def write_import(league: League, plan: ImportPlan) -> dict:
     _insert_rows(Season, _season_rows(league, backup))
     by_name = dict(db.session.execute(db.select(Season.name, Season.id).filter_by(league_id=league.id)).all())
     seasons = {s.id: by_name[s.name] for s in backup.seasons}
-    write_rows(plan.rows, players, seasons)
+    write_rows(plan.rows, players, seasons, ruleset_ids)
     db.session.expire_all()
     return {"players": len(players), "seasons": len(seasons), "games": plan.rows.games}
 

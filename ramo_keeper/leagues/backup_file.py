@@ -57,9 +57,22 @@ class HandRow(_Row):
     results: Annotated[list[ResultRow], Field(max_length=64)]
 
 
+class RulesetRow(_Row):
+    """A house rule: its definition is checked by the rules when the backup is read (backup.py)."""
+
+    id: Id
+    key: Annotated[str, Field(max_length=40)]
+    name: Annotated[str, Field(max_length=240), _name(60)]
+    based_on: Annotated[str, Field(max_length=40)]
+    definition: dict
+
+
 class GameRow(_Row):
     id: Id
     variant: Annotated[str, Field(max_length=40)]
+    # A house rule's game: the definition it started with, and the house rule (if it still exists).
+    definition: dict | None = None
+    ruleset_id: Id | None = None
     options: Annotated[dict[Annotated[str, Field(max_length=40)], int | bool | str], Field(max_length=40)] = {}
     season_id: Id | None = None
     first_dealer_id: Id | None = None
@@ -72,11 +85,13 @@ class GameRow(_Row):
 class BackupFile(_Row):
     players: list[PlayerRow]
     seasons: list[SeasonRow] = []
+    rulesets: Annotated[list[RulesetRow], Field(max_length=50)] = []
     games: list[GameRow] = []
 
 
 # Where in the file, in words; the keys themselves are named as the file spells them.
-ROW_WORDS = {"players": N_("Player %(number)d"), "seasons": N_("Season %(number)d"), "games": N_("Game %(number)d"),
+ROW_WORDS = {"players": N_("Player %(number)d"), "seasons": N_("Season %(number)d"),
+             "rulesets": N_("House rule %(number)d"), "games": N_("Game %(number)d"),
              "hands": N_("hand %(number)d"), "results": N_("result %(number)d")}
 
 

@@ -21,9 +21,9 @@ from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 
 # Per table: the columns that point at new rows (kind of id, column), then the columns stored as planned.
 GAME_REFS = (("game", "id"), ("season", "season_id"), ("player", "first_dealer_id"),
-             ("player", "next_dealer_id"), ("players", "winner_ids"))
+             ("player", "next_dealer_id"), ("players", "winner_ids"), ("ruleset", "ruleset_id"))
 GAME_COLUMNS = ("league_id", "variant", "options", "status", "version", "created_at", "updated_at", "finished_at",
-                "hand_count")
+                "hand_count", "definition")
 SEAT_REFS = (("game", "game_id"), ("player", "player_id"))
 SEAT_COLUMNS = ("position", "total", "level", "completed", "rounds_won", "rank", "end_bonus", "place")
 HAND_REFS = (("hand", "id"), ("game", "game_id"), ("player", "dealer_id"), ("players", "winner_ids"))
@@ -68,6 +68,7 @@ def plan_rows(league_id: int, replayed: list[tuple[dict, rules.GameSetup, rules.
         game = SimpleNamespace(
             league_id=league_id, variant=setup.variant, options=dict(setup.options), version=1,
             first_dealer_id=setup.first_dealer_id, season_id=row["season_id"], status="in_progress",
+            definition=row.get("definition"), ruleset_id=row.get("ruleset_id"),
             created_at=row["created_at"] or now, updated_at=now, finished_at=None,
             seats=[SimpleNamespace(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)],
             # Every result row is there already, so store_state fills them in instead of making ORM objects.
@@ -78,7 +79,7 @@ def plan_rows(league_id: int, replayed: list[tuple[dict, rules.GameSetup, rules.
             game.finished_at = row["finished_at"] or now  # store_state keeps a finish time it finds
         store_state(game, state)
         _add(plan, Game, convert, game, (game_index, game.season_id, game.first_dealer_id, game.next_dealer_id,
-                                         tuple(game.winner_ids)))
+                                         tuple(game.winner_ids), game.ruleset_id))
         for seat in game.seats:
             _add(plan, Seat, convert, seat, (game_index, seat.player_id))
         for hand in game.hands:
@@ -96,10 +97,12 @@ def _add(plan: PlannedRows, model, convert, obj, refs: tuple) -> None:
     plan.rows[model].append(refs + convert[model](tuple(getattr(obj, name) for name in COLUMNS[model])))
 
 
-def write_rows(plan: PlannedRows, players: dict[int, int], seasons: dict[int, int]) -> None:
-    """Insert every planned row, the backup's player and season ids mapped to the new ones (under the lock)."""
-    ids = {"game": _reserve_ids(Game, plan.games), "hand": _reserve_ids(Hand, plan.hands),
-           "player": players, "season": {None: None, **seasons}}
+def write_rows(plan: PlannedRows, players: dict[int, int], seasons: dict[int, int],
+               rulesets: dict[int, int] | None = None) -> None:
+    """Insert every planned row, the backup's player, season and house-rule ids mapped to the new ones
+    (under the lock)."""
+    ids = {"game": reserve_ids(Game, plan.games), "hand": reserve_ids(Hand, plan.hands),
+           "player": players, "season": {None: None, **seasons}, "ruleset": {None: None, **(rulesets or {})}}
     winner_lists: dict[tuple, str] = {}
 
     def winners(old: tuple) -> str:
@@ -131,7 +134,7 @@ def _insert(model, columns: list[str], rows: list[tuple]) -> None:
     db.session.connection().exec_driver_sql(sql, rows)
 
 
-def _reserve_ids(model, count: int) -> list[int]:
+def reserve_ids(model, count: int) -> list[int]:
     """Ids for rows inserted in bulk, so that their children can point at them without reading back.
 
     PostgreSQL hands them out from the table's own sequence. SQLite runs one writer at a time and

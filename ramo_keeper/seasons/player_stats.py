@@ -13,6 +13,7 @@ from sqlalchemy.orm import aliased
 
 from .. import rules
 from ..extensions import db
+from ..games.variants import type_order, variant_named
 from ..messages import requirement
 from ..models import Game, GameResult, Hand, HandResult, Player, Season
 from .standings import rounded
@@ -22,9 +23,12 @@ def _scope(query, season: Season | None):
     return query.where(GameResult.season_id == season.id) if season is not None else query
 
 
-def _variant_order(key: str) -> int:
-    order = list(rules.VARIANTS)
-    return order.index(key) if key in order else len(order)
+def _variant_order(key: str) -> tuple:
+    return type_order(key)
+
+
+def _game_type(key: str) -> rules.Variant:
+    return variant_named(key) or rules.get_variant(key)
 
 
 def records(player: Player, season: Season | None = None) -> list[dict]:
@@ -38,7 +42,7 @@ def records(player: Player, season: Season | None = None) -> list[dict]:
     for variant, games, wins, places, total, hands, points in db.session.execute(query):
         games, wins, hands = int(games), int(wins), int(hands)
         rows.append({
-            "variant": variant, "variant_name": rules.get_variant(variant).name, "games": games, "wins": wins,
+            "variant": variant, "variant_name": _game_type(variant).name, "games": games, "wins": wins,
             "win_pct": rounded(Fraction(100 * wins, games), 1),
             "avg_place": rounded(Fraction(int(places), games), 2), "place_sum": int(places),
             "total": int(total), "hands": hands,
@@ -68,7 +72,7 @@ def best_and_worst(player: Player, season: Season | None = None) -> list[dict]:
         by_variant.setdefault(row.variant, []).append(row)
     result = []
     for variant_key in sorted(by_variant, key=_variant_order):
-        variant = rules.get_variant(variant_key)
+        variant = _game_type(variant_key)
         sign = 1 if variant.lower_is_better else -1
 
         def goodness(row, sign=sign):

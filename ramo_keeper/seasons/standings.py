@@ -21,6 +21,7 @@ from sqlalchemy import case, func
 
 from .. import rules
 from ..extensions import db
+from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, Player, Season
 from ..text import folded
 
@@ -87,7 +88,7 @@ def _row(variant, player_id, name, name_key, games, wins, place_sum, total, hand
 
 
 def _table(variant_key: str, rows: list[dict], season: Season) -> dict:
-    variant = rules.get_variant(variant_key)
+    variant = variant_named(variant_key) or rules.get_variant(variant_key)
     for row in rows:
         row["_key"] = _sort_key(row, season.ranking, variant.lower_is_better)
     rows.sort(key=lambda row: (row["_key"], row["_name_key"], row["player_id"]))
@@ -99,8 +100,9 @@ def _table(variant_key: str, rows: list[dict], season: Season) -> dict:
     for row in rows:
         for private in ("_key", "_average", "_name_key"):
             del row[private]
-    return {"variant": variant.key, "variant_name": variant.name, "lower_is_better": variant.lower_is_better,
-            "rows": ranked, "unranked": unranked}
+    # A house rule is a game type of its own (RULES.md §8): its key and its name as typed.
+    return {"variant": variant_key, "name": variant.name, "variant_name": variant.name,
+            "lower_is_better": variant.lower_is_better, "rows": ranked, "unranked": unranked}
 
 
 def season_standings(season: Season) -> dict:
@@ -108,9 +110,7 @@ def season_standings(season: Season) -> dict:
     by_variant: dict[str, list[dict]] = {}
     for record in _aggregates(season.id):
         by_variant.setdefault(record[0], []).append(_row(*record))
-    order = list(rules.VARIANTS)
-    tables = [_table(key, by_variant[key], season)
-              for key in sorted(by_variant, key=lambda k: (order.index(k) if k in order else len(order), k))]
+    tables = [_table(key, by_variant[key], season) for key in sorted(by_variant, key=type_order)]
     return {
         "season": {"id": season.id, "name": season.name, "ranking": season.ranking,
                    "min_games": season.min_games, "is_current": season.is_current, "closed": season.closed},
@@ -169,9 +169,8 @@ def season_points_series(season: Season) -> list[dict]:
             entry["games"].append(game_id)
         entry["names"][player_id] = name
         entry["points"].setdefault(player_id, {})[game_id] = points
-    order = list(rules.VARIANTS)
     result = []
-    for key in sorted(series, key=lambda k: order.index(k) if k in order else len(order)):
+    for key in sorted(series, key=type_order):
         entry = series[key]
         players = []
         for player_id, name in sorted(entry["names"].items(), key=lambda item: item[1].casefold()):
@@ -180,7 +179,7 @@ def season_points_series(season: Season) -> list[dict]:
                 running += entry["points"][player_id].get(game_id, 0)
                 line.append(running)
             players.append({"player_id": player_id, "name": name, "points": line})
-        variant = rules.VARIANTS.get(key)
+        variant = variant_named(key)
         result.append({"variant": key, "variant_name": variant.name if variant else key,
                        "games": entry["games"], "players": players})
     return result

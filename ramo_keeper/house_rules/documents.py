@@ -1,0 +1,127 @@
+"""A house rule's document: what the caller sent, merged onto the game it is based on, then checked.
+
+Fields left out keep the based-on game's values (docs/API.md). Lists of keyed entries merge entry by
+entry: a category sent as ``{"key": "low", "points": 3}`` keeps its label and maximum, a level sent as
+``{"number": 2, "requirement": "…"}`` keeps its melds. ``options`` may be the full list of the format
+or, as in the API's Variant, a mapping of option key to default.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+
+from .. import rules
+
+OUT_OPTION = "out_bonus"  # Ramo's option that wins over the document's out_score (docs/GAMES.md)
+
+
+def _by_key(base: list, posted, field: str) -> list:
+    """The posted list, each entry filled in from the base entry with the same `field` value."""
+    if not isinstance(posted, list):
+        return posted  # the checks name the wrong kind
+    known = {entry.get(field): entry for entry in base if isinstance(entry, Mapping)}
+    merged = []
+    for entry in posted:
+        if isinstance(entry, Mapping) and entry.get(field) in known:
+            merged.append({**copy.deepcopy(known[entry[field]]), **entry})
+        else:
+            merged.append(entry)
+    return merged
+
+
+def _options(base: list, posted) -> list:
+    if isinstance(posted, Mapping):  # {"out_bonus": -30}: new defaults for the game's options
+        merged = copy.deepcopy(base)
+        keys = {entry["key"] for entry in merged}
+        for entry in merged:
+            if entry["key"] in posted:
+                entry["default"] = posted[entry["key"]]
+        for key in posted:
+            if key not in keys:
+                raise rules.DefinitionError("no_such_option", f"options.{key}")
+        return merged
+    return _by_key(base, posted, "key")
+
+
+def merged(base: Mapping, posted: Mapping) -> dict:
+    """`posted` laid over `base` (both definition documents); `posted` wins field by field."""
+    doc = copy.deepcopy(dict(base))
+    for field, value in posted.items():
+        if field == "card_categories":
+            doc[field] = _by_key(base.get(field, []), value, "key")
+        elif field == "levels":
+            doc[field] = _by_key(base.get(field, []), value, "number")
+        elif field == "options":
+            doc[field] = _options(base.get(field, []), value)
+        elif field == "deal" and isinstance(value, Mapping) and isinstance(base.get("deal"), Mapping):
+            doc[field] = {**copy.deepcopy(base["deal"]), **value}
+        else:
+            doc[field] = copy.deepcopy(value)
+    _keep_in_step(doc, posted)
+    return doc
+
+
+def _option(doc: Mapping, key: str) -> dict | None:
+    options = doc.get("options")
+    if not isinstance(options, list):
+        return None
+    return next((o for o in options if isinstance(o, dict) and o.get("key") == key), None)
+
+
+def _keep_in_step(doc: dict, posted: Mapping) -> None:
+    """Numbers that say the same thing twice follow the one the caller changed.
+
+    Ramo's `out_bonus` option wins over `out_score`, so a changed out score moves the option's default
+    (and the other way round); the rules page's summary names the out score and the final level; a
+    changed player range stretches the deal table's first and last rows to cover it.
+    """
+    out_option = _option(doc, OUT_OPTION)
+    posted_options = posted.get("options")
+    sent_bonus = isinstance(posted_options, Mapping) and OUT_OPTION in posted_options or isinstance(
+        posted_options, list) and any(isinstance(o, Mapping) and o.get("key") == OUT_OPTION for o in posted_options)
+    if out_option is not None:
+        if "out_score" in posted and not sent_bonus and isinstance(posted["out_score"], int):
+            out_option["default"] = posted["out_score"]
+        elif isinstance(out_option.get("default"), int):
+            doc["out_score"] = out_option["default"]
+    levels = doc.get("levels")
+    for line in doc.get("scoring_summary") or []:
+        params = line.get("params") if isinstance(line, dict) else None
+        if not isinstance(params, dict):
+            continue
+        if "out_score" in params and isinstance(doc.get("out_score"), int):
+            params["out_score"] = doc["out_score"]
+        for name in ("final", "rounds"):
+            if name in params and isinstance(levels, list) and levels:
+                params[name] = len(levels)
+    if "deal" not in posted:
+        _cover_players(doc)
+
+
+def _cover_players(doc: dict) -> None:
+    """The deal rows for the player range: rows outside it dropped, the end rows stretched to its ends."""
+    low, high = doc.get("min_players"), doc.get("max_players")
+    if not isinstance(low, int) or not isinstance(high, int) or low > high:
+        return
+    try:
+        rows = doc["deal"]["by_players"]
+        kept = [row for row in rows if row["players"][1] >= low and row["players"][0] <= high]
+        kept = kept or [rows[0] if low <= rows[0]["players"][0] else rows[-1]]
+        kept[0]["players"][0] = low
+        kept[-1]["players"][1] = high
+        doc["deal"]["by_players"] = kept
+    except (KeyError, TypeError, IndexError, AttributeError):
+        return  # a malformed deal table: the checks name it
+
+
+def house_document(base: Mapping, posted: Mapping, key: str, name: str) -> tuple[dict, rules.Variant]:
+    """The checked document of a house rule named `name` with key `key`, and the game it defines.
+
+    Raises rules.DefinitionError naming the first bad field.
+    """
+    if not isinstance(posted, Mapping):
+        raise rules.DefinitionError("not_an_object", "definition")
+    doc = merged(base, {field: value for field, value in posted.items() if field not in ("key", "name")})
+    doc["key"], doc["name"] = key, name
+    return doc, rules.load_definition(doc)

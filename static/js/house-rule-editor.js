@@ -1,0 +1,55 @@
+// The house-rule editor's worked example, recomputed from the form's own values as they are typed:
+// "Sofia goes out: −30; Bo holds 2 low, 1 high, 1 joker: 63". No request per keystroke; the server
+// writes the same sentence for a page without JavaScript (house_rules/editor.py: worked_example).
+(function () {
+  "use strict";
+  var COUNTS = [2, 1]; // Bo holds 2 of the first category, 1 of the second and 1 of the last
+
+  function whole(text) {
+    var clean = String(text).trim().replace("\u2212", "-");
+    return /^-?\d{1,9}$/.test(clean) ? parseInt(clean, 10) : null;
+  }
+
+  function minus(value) {
+    return value < 0 ? "\u2212" + String(-value) : String(value);
+  }
+
+  function fill(pattern, values) {
+    return pattern.replace(/\{(\w+)\}/g, function (_, name) { return values[name]; });
+  }
+
+  function update(form) {
+    var output = form.querySelector("#worked-example");
+    if (!output) return;
+    var rows = Array.prototype.filter.call(form.querySelectorAll("[data-category]"), function (row) {
+      var remove = row.querySelector("[data-remove]");
+      var key = row.querySelector("[data-category-key]");
+      return !(remove && remove.checked) && key && key.value.trim();
+    });
+    var held = [], value = 0, numbers = true;
+    rows.forEach(function (row, i) {
+      var count = i < COUNTS.length ? COUNTS[i] : (i === rows.length - 1 ? 1 : 0);
+      if (!count) return;
+      var points = whole(row.querySelector("[data-category-points]").value);
+      if (points === null) { numbers = false; return; }
+      value += points * count;
+      held.push(count + " " + row.querySelector("[data-category-key]").value.trim());
+    });
+    if (!numbers) { output.textContent = form.dataset.notNumbers; return; }
+    var engine = form.dataset.engine, out = 0;
+    var outField = form.querySelector("[data-out-score]");
+    if (engine === "winner_takes") out = value;
+    else if (outField) out = whole(outField.value);
+    if (out === null) { output.textContent = form.dataset.notNumbers; return; }
+    var pattern = engine === "knock" ? form.dataset.knockSentence : form.dataset.sentence;
+    output.textContent = fill(pattern, {out: minus(out), cards: held.join(", "), value: minus(value)});
+  }
+
+  function fromEvent(event) {
+    var form = event.target && event.target.closest && event.target.closest("#house-rule-editor");
+    if (form) update(form);
+  }
+
+  document.addEventListener("input", fromEvent);
+  document.addEventListener("change", fromEvent);
+})();
