@@ -306,7 +306,9 @@ class Definition(BaseModel):
     max_players: int
     card_categories: list[dict[str, Any]]
     levels: list[dict[str, Any]] = []
-    options: Annotated[list[dict[str, Any]], Field(description="Each option with its `default`.")] = []
+    options: Annotated[dict[str, Any], Field(description="Each option's default by key, as `Variant` gives them.")] = {}
+    option_details: Annotated[list[dict[str, Any]], Field(
+        description="Each option's kind, and its choices or range (docs/GAMES.md).")] = []
     deal: dict[str, Any]
 
 

@@ -13,6 +13,7 @@ from flask_babel import gettext
 from .. import rules
 from ..messages import game_name
 from ..ratings.service import game_type
+from ..rules.registry import variant_of
 from ..rules.variant import seats_after
 
 SOURCE_NAME = "Ramo Keeper"
@@ -72,7 +73,7 @@ def create_play(game, state: rules.GameState) -> dict:
         "playDate": game.created_at.strftime(DATE_FORMAT),
         "durationMin": _minutes(game.created_at, game.finished_at),
         "comments": comments(state),
-        "game": _game(rules.get_variant(state.setup.variant)),
+        "game": _game(variant_of(state.setup)),
         "players": [{"name": p.name, "sourcePlayerId": f"ramo-keeper-player-{p.player_id}", "score": p.total,
                      "winner": p.player_id in state.winner_ids, "rank": places[p.player_id],
                      "startPlayer": p.player_id == starter} for p in state.players],
@@ -88,7 +89,7 @@ def season_file(games: list[tuple[object, rules.GameState]]) -> dict:
     game_ids: dict[str, int] = {}
     out_games, players, plays = [], {}, []
     for game, state in games:
-        variant = rules.get_variant(state.setup.variant)
+        variant = variant_of(state.setup)
         key = game_type(variant.key)
         if key not in game_ids:
             game_ids[key] = len(game_ids) + 1

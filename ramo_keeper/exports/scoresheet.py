@@ -12,6 +12,7 @@ from flask_babel import gettext
 
 from .. import rules
 from ..messages import category_label, game_name, game_word
+from ..rules.registry import variant_of
 from ..seasons.standings import _number_cell as number_cell
 from ..seasons.standings import _text_cell as text_cell
 
@@ -27,7 +28,7 @@ def _mark_labels(variant: rules.Variant) -> dict[str, str]:
 
 def scoresheet(game_id: int, state: rules.GameState) -> dict:
     """docs/API.md's Scoresheet, plus the words a reader needs (`categories`, `marks`, final totals)."""
-    variant = rules.get_variant(state.setup.variant)
+    variant = variant_of(state.setup)
     rows, running = [], {p.player_id: 0 for p in state.players}
     for outcome in state.hands:
         for line in outcome.results:

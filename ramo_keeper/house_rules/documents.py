@@ -2,8 +2,8 @@
 
 Fields left out keep the based-on game's values (docs/API.md). Lists of keyed entries merge entry by
 entry: a category sent as ``{"key": "low", "points": 3}`` keeps its label and maximum, a level sent as
-``{"number": 2, "requirement": "…"}`` keeps its melds. ``options`` may be the full list of the format
-or, as in the API's Variant, a mapping of option key to default.
+``{"number": 2, "requirement": "…"}`` keeps its melds. ``options`` is, as in the API's Variant, a
+mapping of option key to its new default (a list of ``{"key", "default"}`` entries is read the same way).
 """
 
 from __future__ import annotations
@@ -30,18 +30,19 @@ def _by_key(base: list, posted, field: str) -> list:
     return merged
 
 
-def _options(base: list, posted) -> list:
-    if isinstance(posted, Mapping):  # {"out_bonus": -30}: new defaults for the game's options
-        merged = copy.deepcopy(base)
-        keys = {entry["key"] for entry in merged}
-        for entry in merged:
-            if entry["key"] in posted:
-                entry["default"] = posted[entry["key"]]
-        for key in posted:
-            if key not in keys:
-                raise rules.DefinitionError("no_such_option", f"options.{key}")
-        return merged
-    return _by_key(base, posted, "key")
+def _options(base: Mapping, posted) -> dict | object:
+    """New option defaults laid over the game's: a mapping of key to default, as the API's Variant gives
+    them; a list of ``{"key", "default"}`` entries is read the same way. An unknown key is refused."""
+    if isinstance(posted, list):
+        if not all(isinstance(entry, Mapping) and "key" in entry for entry in posted):
+            return posted  # the checks name the wrong kind
+        posted = {entry["key"]: entry.get("default", (base or {}).get(entry["key"])) for entry in posted}
+    if not isinstance(posted, Mapping) or not isinstance(base, Mapping):
+        return posted
+    for key in posted:
+        if key not in base:
+            raise rules.DefinitionError("no_such_option", f"options.{key}")
+    return {**copy.deepcopy(dict(base)), **posted}
 
 
 def merged(base: Mapping, posted: Mapping) -> dict:
@@ -53,20 +54,13 @@ def merged(base: Mapping, posted: Mapping) -> dict:
         elif field == "levels":
             doc[field] = _by_key(base.get(field, []), value, "number")
         elif field == "options":
-            doc[field] = _options(base.get(field, []), value)
+            doc[field] = _options(base.get(field, {}), value)
         elif field == "deal" and isinstance(value, Mapping) and isinstance(base.get("deal"), Mapping):
             doc[field] = {**copy.deepcopy(base["deal"]), **value}
         else:
             doc[field] = copy.deepcopy(value)
     _keep_in_step(doc, posted)
     return doc
-
-
-def _option(doc: Mapping, key: str) -> dict | None:
-    options = doc.get("options")
-    if not isinstance(options, list):
-        return None
-    return next((o for o in options if isinstance(o, dict) and o.get("key") == key), None)
 
 
 def _keep_in_step(doc: dict, posted: Mapping) -> None:
@@ -76,15 +70,15 @@ def _keep_in_step(doc: dict, posted: Mapping) -> None:
     (and the other way round); the rules page's summary names the out score and the final level; a
     changed player range stretches the deal table's first and last rows to cover it.
     """
-    out_option = _option(doc, OUT_OPTION)
+    options = doc.get("options")
     posted_options = posted.get("options")
     sent_bonus = isinstance(posted_options, Mapping) and OUT_OPTION in posted_options or isinstance(
         posted_options, list) and any(isinstance(o, Mapping) and o.get("key") == OUT_OPTION for o in posted_options)
-    if out_option is not None:
+    if isinstance(options, dict) and OUT_OPTION in options:
         if "out_score" in posted and not sent_bonus and isinstance(posted["out_score"], int):
-            out_option["default"] = posted["out_score"]
-        elif isinstance(out_option.get("default"), int):
-            doc["out_score"] = out_option["default"]
+            options[OUT_OPTION] = posted["out_score"]
+        elif isinstance(options.get(OUT_OPTION), int):
+            doc["out_score"] = options[OUT_OPTION]
     levels = doc.get("levels")
     for line in doc.get("scoring_summary") or []:
         params = line.get("params") if isinstance(line, dict) else None

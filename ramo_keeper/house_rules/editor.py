@@ -45,7 +45,7 @@ def document_from_form(form, base: dict) -> dict:
                   if not form.get(f"lvl-{i}-remove")]
         posted["levels"] = _levels(base["levels"], levels)
     options = {}
-    for option in base.get("options", []):
+    for option in option_entries(base):
         raw = form.get(f"opt-{option['key']}")
         if option["kind"] == "bool":
             options[option["key"]] = raw is not None
@@ -111,10 +111,17 @@ def example_cards(doc: dict) -> dict[str, int]:
     return counts
 
 
-def out_option(doc: dict) -> dict | None:
+def option_entries(doc: dict) -> list[dict]:
+    """Each option as the editor shows it: its details (kind, choices or range) with its default."""
+    defaults = doc.get("options") if isinstance(doc.get("options"), dict) else {}
+    return [{**detail, "default": defaults.get(detail["key"])} for detail in doc.get("option_details", [])
+            if isinstance(detail, dict) and detail.get("key") in defaults]
+
+
+def out_option(doc: dict, entries: list[dict] | None = None) -> dict | None:
     """The option that holds the out score (Ramo's out_bonus), which wins over `out_score`."""
-    return next((o for o in doc.get("options", []) if isinstance(o, dict) and o.get("key") == documents.OUT_OPTION),
-                None)
+    return next((o for o in (entries if entries is not None else option_entries(doc))
+                 if o.get("key") == documents.OUT_OPTION), None)
 
 
 def out_score(doc: dict) -> int:

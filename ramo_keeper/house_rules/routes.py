@@ -110,13 +110,13 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
     status = 422 if error else 200
     return render("house_rules/edit.html", status=status, league=league, ruleset=ruleset, doc=doc, name=name,
                   start=start, error=error, error_field=field, example=editor.worked_example(doc),
-                  out_option=editor.out_option(doc))
+                  options=(options := editor.option_entries(doc)), out_option=editor.out_option(doc, options))
 
 
 def _field(path: str, doc: dict) -> str:
     field = editor.field_of(path)
     if field.startswith("opt-index-"):
-        options = doc.get("options") or []
+        options = editor.option_entries(doc)
         index = int(field.removeprefix("opt-index-"))
         return f"opt-{options[index]['key']}" if index < len(options) else "options"
     return field

@@ -8,9 +8,9 @@ largest id), so a kept replay always equals a full recompute (tests/ratings/test
 """
 
 from ..extensions import db
+from ..games.variants import type_order, variant_named
 from ..kept import kept_or_built
 from ..models import Game, GameResult, League, Player
-from ..rules import VARIANTS
 from .replay import PlayedGame, Ratings, replay
 
 
@@ -50,12 +50,13 @@ def league_ratings(league_id: int) -> Ratings:
 
 
 def _type_order(key: str) -> tuple:
-    order = list(VARIANTS)
-    return (order.index(key) if key in order else len(order), key)
+    return type_order(key)
 
 
 def _type_name(key: str) -> str:
-    return VARIANTS[key].name if key in VARIANTS else key
+    """A built-in's name, or a house rule's as its league typed it."""
+    variant = variant_named(key)
+    return variant.name if variant is not None else key
 
 
 def ratings_tables(league: League) -> dict:

@@ -32,7 +32,7 @@ def test_a_house_rule_keeps_what_the_caller_left_out(api):
     assert [level["number"] for level in definition["levels"]] == [1, 2, 3, 4, 5]
     assert definition["levels"][0]["melds"] == [[{"kind": "set", "count": 2, "min_length": 3}]]
     assert definition["out_score"] == -30
-    assert {o["key"]: o["default"] for o in definition["options"]}["out_bonus"] == -30
+    assert definition["options"]["out_bonus"] == -30
     assert (definition["min_players"], definition["max_players"], definition["engine"]) == (2, 8, "levels")
     # The same document is readable by its key, and the league lists it.
     assert api.ok("GET", f"/variants/{ruleset['key']}/definition") == definition
@@ -173,8 +173,8 @@ BAD = [
     ({"min_players": 6, "max_players": 4}, "min_players", "min_above_max"),
     ({"max_players": 9}, "max_players", "out_of_range"),
     ({"min_players": 1}, "min_players", "out_of_range"),
-    ({"options": {"out_bonus": 1}}, "options[4].default", "out_of_range"),
-    ({"options": {"progression": "sideways"}}, "options[0].default", "not_a_choice"),
+    ({"options": {"out_bonus": 1}}, "options.out_bonus", "out_of_range"),
+    ({"options": {"progression": "sideways"}}, "options.progression", "not_a_choice"),
     ({"options": {"colour": True}}, "options.colour", "no_such_option"),
     ({"engine": "poker"}, "engine", "unknown_engine"),
     ({"colour": "red"}, "colour", "unknown_field"),

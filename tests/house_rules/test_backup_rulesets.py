@@ -37,7 +37,7 @@ def test_a_backup_round_trips_house_rules_and_snapshots(app, api):
         copies = db.session.execute(db.select(Game).filter_by(league_id=fresh.id).order_by(Game.id)).scalars().all()
         assert copies[0].variant == restored.key and copies[0].ruleset_id == restored.id
         assert copies[1].ruleset_id is None and copies[1].variant not in (gone["key"], restored.key)
-        assert copies[1].definition["options"][4]["default"] == -40
+        assert copies[1].definition["options"]["out_bonus"] == -40
         fresh_id = fresh.id
         copy_ids = [g.id for g in copies]
     for original, copy_id in zip(games, copy_ids, strict=True):
