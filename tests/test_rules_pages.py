@@ -82,7 +82,7 @@ def test_unknown_game_is_404(client):
     assert client.get("/rules/poker").status_code == 404
 
 
-@pytest.mark.parametrize("key", ["ramo", "contract", "rummy", "manipulation", "phase10"])
+@pytest.mark.parametrize("key", ["ramo", "contract", "rummy", "manipulation", "phase10", "liverpool"])
 def test_no_rules_page_shows_raw_option_defaults(client, key):
     text = visible_text(client, f"/rules/{key}")
     assert "default True" not in text and "default False" not in text and "_" not in text

@@ -7,9 +7,9 @@ from ramo_keeper.api import OPERATIONS
 from .helpers import ramo, result, totals
 
 
-def test_variants_list_the_five_games_with_levels_categories_and_option_defaults(api):
+def test_variants_list_the_six_games_with_levels_categories_and_option_defaults(api):
     variants = {v["key"]: v for v in api.ok("GET", "/variants")}
-    assert list(variants) == ["ramo", "contract", "rummy", "manipulation", "phase10"]
+    assert list(variants) == ["ramo", "contract", "rummy", "manipulation", "phase10", "liverpool"]
     ramo_ = variants["ramo"]
     assert (ramo_["name"], ramo_["min_players"], ramo_["max_players"]) == ("Ramo", 2, 8)
     assert ramo_["levels"][0] == {"number": 1, "requirement": "two sets"} and len(ramo_["levels"]) == 8
@@ -19,6 +19,11 @@ def test_variants_list_the_five_games_with_levels_categories_and_option_defaults
     assert [c["key"] for c in variants["rummy"]["card_categories"]] == ["pips", "tens", "aces"]
     assert variants["rummy"]["levels"] == [] and variants["manipulation"]["options"]["target"] == 150
     assert len(variants["contract"]["levels"]) == 7
+    liverpool = variants["liverpool"]
+    assert (liverpool["name"], liverpool["min_players"], liverpool["max_players"]) == ("Liverpool Rummy", 3, 8)
+    assert {c["key"]: c["points"] for c in liverpool["card_categories"]} == {"pips": 1, "tens": 10, "aces": 15,
+                                                                              "jokers": 25}
+    assert len(liverpool["levels"]) == 7 and liverpool["options"] == {}
 
 
 def test_leagues_are_created_with_the_caller_as_owner_and_listed_with_roles(api, member):

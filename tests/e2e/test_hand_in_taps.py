@@ -81,6 +81,13 @@ REFERENCES = [
                "Cy": {"Cards 1–9": 5, "Cards 10–12": 2, "Skips": 1, "Wilds": 1},
                "Dee": {"Wilds": 2}},
               budget=10, totals=[0, 25, 85, 50]),
+    # Liverpool Rummy (a definition, no code of its own), deal 1, RULES.md §7's hand: Al out: 0. Bo pips 12
+    # + a king 10 + an ace 15 + a joker 25 = 62. Cy two kings 2×10 = 20. Taps: out 1, Bo 3 + 1 + 1 + 1,
+    # Cy 1, record 1 = 9.
+    Reference("liverpool", ["Al", "Bo", "Cy"], "Al", [],
+              {"Bo": {"Pips of the 2–9 cards": 12, "10s, jacks, queens, kings": 1, "Aces": 1, "Jokers": 1},
+               "Cy": {"10s, jacks, queens, kings": 2}},
+              budget=10, totals=[0, 62, 20]),
 ]
 
 

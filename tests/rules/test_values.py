@@ -75,8 +75,8 @@ def test_finishing_places_share_the_best_place_on_ties():
     assert finishing_places(state) == {AL: 2, BO: 2, CY: 1, DI: 4}
 
 
-def test_registry_lists_the_five_games_in_order_with_their_facts():
-    assert list(VARIANTS) == ["ramo", "contract", "rummy", "manipulation", "phase10"]
+def test_registry_lists_the_six_games_in_order_with_their_facts():
+    assert list(VARIANTS) == ["ramo", "contract", "rummy", "manipulation", "phase10", "liverpool"]
     facts = {k: (v.name, v.min_players, v.max_players, v.designed_range, v.direction, v.lower_is_better)
              for k, v in VARIANTS.items()}
     assert facts == {
@@ -85,8 +85,9 @@ def test_registry_lists_the_five_games_in_order_with_their_facts():
         "rummy": ("Rummy", 2, 6, None, "clockwise", False),
         "manipulation": ("Manipulation Rummy", 2, 5, None, "clockwise", False),
         "phase10": ("Phase 10", 2, 6, None, "clockwise", True),
+        "liverpool": ("Liverpool Rummy", 3, 8, None, "clockwise", True),
     }
-    assert [len(v.levels) for v in VARIANTS.values()] == [8, 7, 0, 0, 10]
+    assert [len(v.levels) for v in VARIANTS.values()] == [8, 7, 0, 0, 10, 7]
     assert all(v.scoring_summary and all(option_help(o) for o in v.options) for v in VARIANTS.values())
 
 
@@ -96,6 +97,7 @@ def test_registry_lists_the_five_games_in_order_with_their_facts():
     ("rummy", {"pips": 1, "tens": 10, "aces": 1}),
     ("manipulation", {"pips": 1, "tens": 10, "aces": 1, "jokers": 25}),
     ("phase10", {"low": 5, "high": 10, "skip": 15, "wild": 25}),
+    ("liverpool", {"pips": 1, "tens": 10, "aces": 15, "jokers": 25}),
 ])
 def test_card_categories_and_their_points(variant, points):
     assert {c.key: c.points for c in get_variant(variant).card_categories} == points
@@ -110,12 +112,13 @@ def test_option_defaults_are_the_rules_defaults():
         "manipulation": {"target": 150, "knock_limit": 5, "undercut_bonus": 10, "all_cards_bonus": 25,
                          "game_bonus": 100, "round_bonus": 25},
         "phase10": {},
+        "liverpool": {},
     }
     assert get_variant("rummy").categories_for({"ace_value": 15})[2].points == 15
 
 
 def test_what_each_game_counts_in_its_statistics_and_how_a_level_follows_lay_downs():
-    assert [k for k, v in VARIANTS.items() if v.counts_lay_downs] == ["ramo", "contract", "phase10"]
+    assert [k for k, v in VARIANTS.items() if v.counts_lay_downs] == ["ramo", "contract", "phase10", "liverpool"]
     ramo, contract, phase10 = (get_variant(k) for k in ("ramo", "contract", "phase10"))
     # Ramo per_player and Phase 10: one level up per lay-down; Ramo per_round and Contract: level k in hand k.
     assert ramo.level_in_hand({"progression": "per_player"}, 5, 2) == 3
@@ -126,14 +129,15 @@ def test_what_each_game_counts_in_its_statistics_and_how_a_level_follows_lay_dow
 
 
 def test_the_variant_answers_what_templates_and_forms_used_to_branch_on():
-    ramo, contract, rummy, manipulation, phase10 = (get_variant(k) for k in VARIANTS)
+    ramo, contract, rummy, manipulation, phase10, liverpool = (get_variant(k) for k in VARIANTS)
     # docs/RULES.md: Ramo may have a hand with nobody out unless allow_no_winner is off; Manipulation's
     # "no knock" is the stock running out; the others always have someone out.
     assert ramo.allows_nobody_out({"allow_no_winner": True}) and not ramo.allows_nobody_out({"allow_no_winner": False})
-    assert manipulation.allows_nobody_out({}) and not any(v.allows_nobody_out({}) for v in (contract, rummy, phase10))
+    assert manipulation.allows_nobody_out({}) and not any(v.allows_nobody_out({})
+                                                          for v in (contract, rummy, phase10, liverpool))
     assert (manipulation.out_flag, manipulation.words.went_out, ramo.out_flag) == ("knocked", "Knocked", "went_out")
-    assert [v.words.level for v in (ramo, contract, phase10)] == ["level", "contract", "phase"]
-    assert [v.counts_hands_won for v in VARIANTS.values()] == [False, False, False, True, False]
+    assert [v.words.level for v in (ramo, contract, phase10, liverpool)] == ["level", "contract", "phase", "contract"]
+    assert [v.counts_hands_won for v in VARIANTS.values()] == [False, False, False, True, False, False]
     # A rematch moves the first deal on one seat: Al dealt first at a table of Al, Bo, Cy -> Bo; Cy -> Al.
     assert ramo.rematch_dealer(game("ramo", 3, AL)) == BO and phase10.rematch_dealer(game("phase10", 3, CY)) == AL
     # Entry limits, defined once: 540 for pips (60 cards of 9), 60 for every count.
