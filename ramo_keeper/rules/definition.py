@@ -24,6 +24,41 @@ class OptionRule:
     needed: object
 
 
+# The numbers and words a line of the scoring summary quotes: read from the document itself, never
+# written in the line, so a house rule's page quotes its own out score, last level and target.
+SUMMARY_QUOTES = {
+    "summary_out_scores_others_pay": ("out_score",),
+    "summary_levels_climb": ("level", "final"),
+    "summary_level_per_round": ("level", "rounds"),
+    "summary_completers_lowest_total_wins": ("level", "final"),
+    "summary_finishing_order_completers": ("level",),
+    "summary_ends_at_target_highest_wins": ("target",),
+    "summary_ends_at_target_with_bonuses": ("target", "game_bonus", "round_bonus"),
+    "summary_undercut_and_all_cards": ("undercut", "all_cards"),
+}
+
+
+def quoted_facts(doc: Mapping) -> dict:
+    """What summary lines may quote, from the document: Ramo -> out_score −50, final 8, level "level".
+
+    >>> quoted_facts({"levels": [{}, {}], "out_score": 0, "options": [], "words": {"level": "contract"}})["rounds"]
+    2
+    """
+    defaults = {o["key"]: o["default"] for o in doc.get("options", ())}
+    levels = len(doc.get("levels", ()))
+    return {"out_score": defaults.get("out_bonus", doc.get("out_score", 0)), "final": levels, "rounds": levels,
+            "level": doc.get("words", {}).get("level", "level"), "target": defaults.get("target"),
+            "game_bonus": defaults.get("game_bonus"), "round_bonus": defaults.get("round_bonus"),
+            "undercut": defaults.get("undercut_bonus"), "all_cards": defaults.get("all_cards_bonus")}
+
+
+def _summary_line(entry: Mapping, facts: Mapping) -> Phrase:
+    """A summary line with the facts it quotes filled in from the document."""
+    phrase = _phrase(entry)
+    quotes = {name: facts[name] for name in SUMMARY_QUOTES.get(phrase.code, ())}
+    return Phrase(phrase.code, {**phrase.params, **quotes}) if quotes else phrase
+
+
 def _phrase(entry: Mapping) -> Phrase:
     """A Phrase from ``{"phrase": code, "params": {...}}``, or from ``{"text": "..."}`` worded as written."""
     if "text" in entry:
@@ -77,7 +112,7 @@ def read_document(doc: Mapping) -> dict:
         "options": tuple(_option(entry) for entry in doc.get("options", ())),
         "option_rules": tuple(OptionRule(r["option"], r["value"], r["needs"], r["needed"])
                               for r in doc.get("option_rules", ())),
-        "scoring_summary": tuple(_phrase(entry) for entry in doc.get("scoring_summary", ())),
+        "scoring_summary": tuple(_summary_line(entry, quoted_facts(doc)) for entry in doc.get("scoring_summary", ())),
         "ranking": ranking,
         "lower_is_better": ranking != "highest_total",
         "flags": frozenset(m["key"] for m in marks),

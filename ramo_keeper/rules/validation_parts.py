@@ -11,6 +11,7 @@ from collections.abc import Mapping
 
 from .base import MAX_CARDS, DefinitionError
 from .checks import choice, flag, items, obj, text, whole
+from .definition import SUMMARY_QUOTES, quoted_facts
 from .limits import FIELDS, MAX_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, POINTS
 
 BIG = 10**6  # the widest range an integer option may state
@@ -158,5 +159,11 @@ def check_phrases(doc: Mapping) -> None:
     for i, entry in enumerate(items(doc.get("meld_kinds", []), "meld_kinds", 10)):
         _phrase(entry, f"meld_kinds[{i}]", FIELDS["meld_kind"])
         text(entry.get("kind"), f"meld_kinds[{i}].kind", 20)
+    facts = quoted_facts(doc)
     for i, entry in enumerate(items(doc.get("scoring_summary", []), "scoring_summary", 10)):
         _phrase(entry, f"scoring_summary[{i}]", FIELDS["phrase"])
+        for name in SUMMARY_QUOTES.get(entry.get("phrase"), ()):
+            if name in entry.get("params", {}):
+                raise DefinitionError("quoted_from_the_definition", f"scoring_summary[{i}].params.{name}")
+            if facts[name] is None:
+                raise DefinitionError("missing_option", f"scoring_summary[{i}]", option=name)

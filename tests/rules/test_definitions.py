@@ -204,3 +204,16 @@ def test_a_level_game_on_another_engine_and_a_knock_game_without_its_options_are
     no_levels = mutated(lambda d: d.update(engine="winner_takes", levels=[], options=[
         {"key": "target", "kind": "int", "default": 150, "minimum": 1, "maximum": 10000}], option_rules=[]))
     assert load_definition(no_levels).levels == ()
+
+
+def test_a_house_rules_summary_quotes_its_own_out_score_and_last_level(family_ramo):
+    summary = {phrase.code: dict(phrase.params) for phrase in family_ramo.scoring_summary}
+    assert summary["summary_out_scores_others_pay"] == {"out_score": -30}
+    assert summary["summary_levels_climb"] == {"level": "level", "final": 5}
+
+
+def test_a_summary_line_may_not_write_a_number_the_definition_already_holds():
+    change = _set(["scoring_summary", 0, "params"], {"out_score": -50})
+    with pytest.raises(DefinitionError) as err:
+        load_definition(mutated(change))
+    assert (err.value.code, err.value.path) == ("quoted_from_the_definition", "scoring_summary[0].params.out_score")
