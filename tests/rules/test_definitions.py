@@ -24,6 +24,7 @@ from ramo_keeper.rules import (
     new_game,
     replay,
 )
+from ramo_keeper.rules.house_rules import house_rule
 from ramo_keeper.rules.registry import GAMES
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -217,3 +218,34 @@ def test_a_summary_line_may_not_write_a_number_the_definition_already_holds():
     with pytest.raises(DefinitionError) as err:
         load_definition(mutated(change))
     assert (err.value.code, err.value.path) == ("quoted_from_the_definition", "scoring_summary[0].params.out_score")
+
+
+def _options_with(key, **changes):
+    options = get_variant("ramo").definition()["options"]
+    return [dict(o, **changes) if o["key"] == key else o for o in options]
+
+
+def test_a_house_rule_keeps_the_fields_it_does_not_change():
+    short = house_rule("ramo", {"key": "short", "name": "Short Ramo", "options": _options_with("out_bonus",
+                                                                                               default=-30)})
+    assert [c.points for c in short.card_categories] == [5, 10, 20] and len(short.levels) == 8
+    assert short.default_options()["out_bonus"] == -30 and short.engine == "levels"
+
+
+@pytest.mark.parametrize(("changes", "code", "path"), [
+    ({"options": _options_with("out_bonus", default=-501)}, "out_of_range", "options[4].default"),
+    ({"options": _options_with("out_bonus", default=10)}, "out_of_range", "options[4].default"),
+    ({"options": _options_with("out_bonus", maximum=100, default=10)}, "option_range_changed",
+     "options[4].maximum"),
+    ({"options": _options_with("dealer_rule", choices=["highest_total", "rotate"])}, "option_range_changed",
+     "options[2].choices"),
+    ({"options": [{"key": "jokers", "kind": "bool", "default": True}], "option_rules": []}, "no_such_option",
+     "options[0].key"),
+    ({"engine": "winner_takes", "levels": [], "option_rules": [],
+      "options": [{"key": "target", "kind": "int", "default": 150, "minimum": 1, "maximum": 10000}]},
+     "engine_changed", "engine"),
+])
+def test_a_house_rule_states_its_options_within_the_ranges_its_game_states(changes, code, path):
+    with pytest.raises(DefinitionError) as err:
+        house_rule("ramo", changes)
+    assert (err.value.code, err.value.path) == (code, path)
