@@ -41,10 +41,10 @@ SUMMARY_QUOTES = {
 def quoted_facts(doc: Mapping) -> dict:
     """What summary lines may quote, from the document: Ramo -> out_score −50, final 8, level "level".
 
-    >>> quoted_facts({"levels": [{}, {}], "out_score": 0, "options": [], "words": {"level": "contract"}})["rounds"]
+    >>> quoted_facts({"levels": [{}, {}], "out_score": 0, "options": {}, "words": {"level": "contract"}})["rounds"]
     2
     """
-    defaults = {o["key"]: o["default"] for o in doc.get("options", ())}
+    defaults = doc.get("options", {})
     levels = len(doc.get("levels", ()))
     return {"out_score": defaults.get("out_bonus", doc.get("out_score", 0)), "final": levels, "rounds": levels,
             "level": doc.get("words", {}).get("level", "level"), "target": defaults.get("target"),
@@ -81,9 +81,9 @@ def _category(entry: Mapping) -> CardCategory:
                         face, entry.get("needs_option"), entry.get("points_option"))
 
 
-def _option(entry: Mapping) -> Option:
-    """An Option from its entry (``kind`` choice, int or bool)."""
-    return Option(entry["key"], entry["default"], entry["kind"], tuple(entry.get("choices", ())),
+def _option(entry: Mapping, defaults: Mapping) -> Option:
+    """An Option from its details (``kind`` choice, int or bool) and its default from ``options``."""
+    return Option(entry["key"], defaults[entry["key"]], entry["kind"], tuple(entry.get("choices", ())),
                   entry.get("minimum"), entry.get("maximum"))
 
 
@@ -109,7 +109,7 @@ def read_document(doc: Mapping) -> dict:
         "levels": tuple(_level(entry) for entry in doc.get("levels", ())),
         "meld_kinds": tuple(MeldKind(m["kind"], _phrase(m)) for m in doc.get("meld_kinds", ())),
         "card_categories": tuple(_category(entry) for entry in doc["card_categories"]),
-        "options": tuple(_option(entry) for entry in doc.get("options", ())),
+        "options": tuple(_option(entry, doc.get("options", {})) for entry in doc.get("option_details", ())),
         "option_rules": tuple(OptionRule(r["option"], r["value"], r["needs"], r["needed"])
                               for r in doc.get("option_rules", ())),
         "scoring_summary": tuple(_summary_line(entry, quoted_facts(doc)) for entry in doc.get("scoring_summary", ())),

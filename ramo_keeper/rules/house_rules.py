@@ -23,14 +23,14 @@ def _keeps_its_game(based_on: Variant, document: Mapping) -> None:
     """The engine is the game's, and every option is one of the game's with the range it states."""
     if document["engine"] != based_on.engine:
         raise DefinitionError("engine_changed", "engine", engine=based_on.engine)
-    stated = {option["key"]: option for option in based_on.definition().get("options", ())}
-    for i, option in enumerate(document.get("options", ())):
+    stated = {option["key"]: option for option in based_on.definition().get("option_details", ())}
+    for i, option in enumerate(document.get("option_details", ())):
         own = stated.get(option["key"])
         if own is None:
-            raise DefinitionError("no_such_option", f"options[{i}].key")
+            raise DefinitionError("no_such_option", f"option_details[{i}].key")
         for field in RANGE:
             if option.get(field) != own.get(field):
-                raise DefinitionError("option_range_changed", f"options[{i}].{field}", option=option["key"])
+                raise DefinitionError("option_range_changed", f"option_details[{i}].{field}", option=option["key"])
 
 
 def house_rule(based_on: Variant | str, changes: Mapping) -> Variant:

@@ -92,7 +92,7 @@ def validate(doc, engines: Mapping[str, type]) -> None:
         whole(doc["out_score"], "out_score", -POINTS, POINTS)
     options = check_options(doc)
     for name in sorted(engines[doc["engine"]].required_options - set(options)):
-        raise DefinitionError("missing_option", "options", option=name)
+        raise DefinitionError("missing_option", "option_details", option=name)
     _categories(doc, options)
     check_levels(doc, needed=doc["engine"] == "levels", longest=MAX_LEVELS)
     check_marks(doc, MARKS)

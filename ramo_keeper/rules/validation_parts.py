@@ -18,32 +18,41 @@ BIG = 10**6  # the widest range an integer option may state
 
 
 def _option(entry: Mapping, path: str) -> None:
-    """One option: its kind, and a default that fits its own range or choices."""
-    obj(entry, path, FIELDS["option"], ("key", "kind", "default"))
+    """One option's details: its kind, and its choices or its range."""
+    obj(entry, path, FIELDS["option"], ("key", "kind"))
     text(entry["key"], f"{path}.key", 40)
     kind = choice(entry["kind"], f"{path}.kind", "option_kind")
-    if kind == "bool":
-        flag(entry["default"], f"{path}.default")
-    elif kind == "int":
+    if kind == "int":
         low = whole(entry.get("minimum"), f"{path}.minimum", -BIG, BIG)
-        high = whole(entry.get("maximum"), f"{path}.maximum", low, BIG)
-        whole(entry["default"], f"{path}.default", low, high)
-    else:
+        whole(entry.get("maximum"), f"{path}.maximum", low, BIG)
+    elif kind == "choice":
         choices = items(entry.get("choices"), f"{path}.choices", 10)
         if not choices or not all(isinstance(c, str | int) and not isinstance(c, bool) for c in choices):
             raise DefinitionError("bad_choices", f"{path}.choices")
-        if not any(type(c) is type(entry["default"]) and c == entry["default"] for c in choices):
-            raise DefinitionError("not_a_choice", f"{path}.default", choices=tuple(choices))
+
+
+def _default(detail: Mapping, value, path: str) -> None:
+    """An option's default: true or false, a whole number in its range, or one of its choices."""
+    if detail["kind"] == "bool":
+        flag(value, path)
+    elif detail["kind"] == "int":
+        whole(value, path, detail["minimum"], detail["maximum"])
+    elif not any(type(c) is type(value) and c == value for c in detail["choices"]):
+        raise DefinitionError("not_a_choice", path, choices=tuple(detail["choices"]))
 
 
 def check_options(doc: Mapping) -> dict[str, Mapping]:
-    """The options by key, each valid and named once; option rules naming options that exist."""
+    """The options' details by key, each named once; ``options`` a default for each of them and nothing
+    else; option rules naming options that exist."""
     options: dict[str, Mapping] = {}
-    for i, entry in enumerate(items(doc.get("options", []), "options", MAX_OPTIONS)):
-        _option(entry, f"options[{i}]")
+    for i, entry in enumerate(items(doc.get("option_details", []), "option_details", MAX_OPTIONS)):
+        _option(entry, f"option_details[{i}]")
         if entry["key"] in options:
-            raise DefinitionError("duplicate_key", f"options[{i}].key", key=entry["key"])
+            raise DefinitionError("duplicate_key", f"option_details[{i}].key", key=entry["key"])
         options[entry["key"]] = entry
+    defaults = obj(doc.get("options", {}), "options", frozenset(options), tuple(options))
+    for key, detail in options.items():
+        _default(detail, defaults[key], f"options.{key}")
     for i, rule in enumerate(items(doc.get("option_rules", []), "option_rules", MAX_OPTIONS)):
         obj(rule, f"option_rules[{i}]", FIELDS["option_rule"], ("option", "value", "needs", "needed"))
         for field in ("option", "needs"):

@@ -79,7 +79,7 @@ def house_ramo() -> dict:
     for category in doc["card_categories"]:
         category["points"] = points[category["key"]]
     doc["card_categories"].append({"key": "joker", "label": "Jokers", "points": 50, "maximum": 60})
-    next(o for o in doc["options"] if o["key"] == "out_bonus")["default"] = -30
+    doc["options"]["out_bonus"] = -30
     return doc
 
 
@@ -173,8 +173,11 @@ BAD = [
     (_set(["name"], "Ramo\x07"), "control_characters", "name"),
     (_set(["engine"], "poker"), "unknown_engine", "engine"),
     (_set(["colour"], "red"), "unknown_field", "colour"),
-    (_set(["options", 4, "default"], -501), "out_of_range", "options[4].default"),
-    (_set(["options", 0, "default"], "per_hand"), "not_a_choice", "options[0].default"),
+    (_set(["options", "out_bonus"], -501), "out_of_range", "options.out_bonus"),
+    (_set(["options", "progression"], "per_hand"), "not_a_choice", "options.progression"),
+    (lambda d: d["options"].pop("allow_no_winner"), "missing_field", "options.allow_no_winner"),
+    (_set(["options", "jokers"], True), "unknown_field", "options.jokers"),
+    (_set(["option_details", 4, "maximum"], "many"), "not_an_integer", "option_details[4].maximum"),
     (lambda d: d.pop("deal"), "missing_field", "deal"),
 ]
 
@@ -187,10 +190,10 @@ def test_a_definition_that_does_not_make_sense_names_its_first_bad_field(change,
     assert isinstance(err.value, RuleError) and err.value.params["path"] == path
 
 
-# A schema cannot compare two fields (min and max players, an option's default and its own range or
-# choices) or find a repeated key inside a list of objects; the checks do.
+# A schema cannot compare two fields (min and max players, an option's default and its details) or find
+# a repeated key inside a list of objects; the checks do.
 SCHEMA_CAN_SAY = [bad for bad in BAD if bad[1] not in ("duplicate_key", "min_above_max")
-                  and not bad[2].startswith("options[")]
+                  and not bad[2].startswith("options.")]
 
 
 @pytest.mark.parametrize(("change", "code", "path"), SCHEMA_CAN_SAY, ids=[f"{c}:{p}" for _, c, p in SCHEMA_CAN_SAY])
@@ -201,9 +204,10 @@ def test_the_schema_refuses_what_the_checks_refuse(change, code, path):
 def test_a_level_game_on_another_engine_and_a_knock_game_without_its_options_are_refused():
     with pytest.raises(DefinitionError) as err:
         load_definition(mutated(_set(["engine"], "winner_takes")))
-    assert (err.value.code, err.value.path) == ("missing_option", "options")
-    no_levels = mutated(lambda d: d.update(engine="winner_takes", levels=[], options=[
-        {"key": "target", "kind": "int", "default": 150, "minimum": 1, "maximum": 10000}], option_rules=[]))
+    assert (err.value.code, err.value.path) == ("missing_option", "option_details")
+    no_levels = mutated(lambda d: d.update(engine="winner_takes", levels=[], options={"target": 150}, option_rules=[],
+                                           option_details=[{"key": "target", "kind": "int", "minimum": 1,
+                                                            "maximum": 10000}]))
     assert load_definition(no_levels).levels == ()
 
 
@@ -220,29 +224,32 @@ def test_a_summary_line_may_not_write_a_number_the_definition_already_holds():
     assert (err.value.code, err.value.path) == ("quoted_from_the_definition", "scoring_summary[0].params.out_score")
 
 
-def _options_with(key, **changes):
-    options = get_variant("ramo").definition()["options"]
-    return [dict(o, **changes) if o["key"] == key else o for o in options]
+def _details_with(key, **changes):
+    details = get_variant("ramo").definition()["option_details"]
+    return [dict(o, **changes) if o["key"] == key else o for o in details]
+
+
+def _defaults_with(**changes):
+    return {**get_variant("ramo").default_options(), **changes}
 
 
 def test_a_house_rule_keeps_the_fields_it_does_not_change():
-    short = house_rule("ramo", {"key": "short", "name": "Short Ramo", "options": _options_with("out_bonus",
-                                                                                               default=-30)})
+    short = house_rule("ramo", {"key": "short", "name": "Short Ramo", "options": _defaults_with(out_bonus=-30)})
     assert [c.points for c in short.card_categories] == [5, 10, 20] and len(short.levels) == 8
     assert short.default_options()["out_bonus"] == -30 and short.engine == "levels"
 
 
 @pytest.mark.parametrize(("changes", "code", "path"), [
-    ({"options": _options_with("out_bonus", default=-501)}, "out_of_range", "options[4].default"),
-    ({"options": _options_with("out_bonus", default=10)}, "out_of_range", "options[4].default"),
-    ({"options": _options_with("out_bonus", maximum=100, default=10)}, "option_range_changed",
-     "options[4].maximum"),
-    ({"options": _options_with("dealer_rule", choices=["highest_total", "rotate"])}, "option_range_changed",
-     "options[2].choices"),
-    ({"options": [{"key": "jokers", "kind": "bool", "default": True}], "option_rules": []}, "no_such_option",
-     "options[0].key"),
-    ({"engine": "winner_takes", "levels": [], "option_rules": [],
-      "options": [{"key": "target", "kind": "int", "default": 150, "minimum": 1, "maximum": 10000}]},
+    ({"options": _defaults_with(out_bonus=-501)}, "out_of_range", "options.out_bonus"),
+    ({"options": _defaults_with(out_bonus=10)}, "out_of_range", "options.out_bonus"),
+    ({"options": _defaults_with(out_bonus=10), "option_details": _details_with("out_bonus", maximum=100)},
+     "option_range_changed", "option_details[4].maximum"),
+    ({"option_details": _details_with("dealer_rule", choices=["highest_total", "rotate"])},
+     "option_range_changed", "option_details[2].choices"),
+    ({"options": {"jokers": True}, "option_details": [{"key": "jokers", "kind": "bool"}], "option_rules": []},
+     "no_such_option", "option_details[0].key"),
+    ({"engine": "winner_takes", "levels": [], "option_rules": [], "options": {"target": 150},
+      "option_details": [{"key": "target", "kind": "int", "minimum": 1, "maximum": 10000}]},
      "engine_changed", "engine"),
 ])
 def test_a_house_rule_states_its_options_within_the_ranges_its_game_states(changes, code, path):
