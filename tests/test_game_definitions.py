@@ -1,6 +1,7 @@
 """The built-in definitions as the app uses them: their words reach the catalogues, their level texts read
 as the rules pages word the melds."""
 
+import re
 from pathlib import Path
 
 import pytest
@@ -37,3 +38,23 @@ def test_each_levels_requirement_in_its_definition_reads_as_the_rules_page_words
     with app.test_request_context(headers={"Accept-Language": "en"}):
         for level in rules.get_variant(key).levels:
             assert level.requirement == messages.requirement(level)
+
+
+@pytest.mark.parametrize(("language", "sentence"), [
+    ("en", "card_categories[2].points must be from -500 to 500"),
+    ("ko", "card_categories[2].points은(는) -500부터 500까지여야 합니다"),
+    ("it", "card_categories[2].points deve essere tra -500 e 500"),
+])
+def test_a_refused_definition_is_worded_with_the_path_of_its_first_bad_field(app, language, sentence):
+    document = rules.get_variant("ramo").definition()
+    document["card_categories"][2]["points"] = 600
+    with pytest.raises(rules.DefinitionError) as err:
+        rules.load_definition(document)
+    with app.test_request_context(headers={"Accept-Language": language}):
+        assert messages.rule_message(err.value) == sentence
+
+
+def test_every_refusal_code_has_its_sentence():
+    source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "ramo_keeper" / "rules").glob("*.py"))
+    codes = set(re.findall(r'DefinitionError\("([a-z_]+)"', source))
+    assert codes and codes <= set(messages.DEFINITION_SENTENCES)
