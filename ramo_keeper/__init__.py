@@ -6,7 +6,7 @@ from flask import Flask, has_request_context
 from werkzeug.middleware.proxy_fix import ProxyFix
 from werkzeug.routing import IntegerConverter
 
-from . import database, i18n
+from . import catalogues, database, i18n
 from .config import load_config
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
@@ -66,8 +66,10 @@ def create_app(test_config: dict | None = None) -> Flask:
     csrf.init_app(app)
     htmx.init_app(app)
     login_manager.init_app(app)
-    babel.init_app(app, locale_selector=i18n.select_locale,
-                   default_translation_directories=os.path.join(root, "translations"))
+    translations = os.path.join(root, "translations")
+    app.config["TRANSLATIONS_DIRECTORY"] = translations
+    catalogues.ensure_compiled(translations, i18n.TRANSLATED_LANGUAGES)
+    babel.init_app(app, locale_selector=i18n.select_locale, default_translation_directories=translations)
     i18n.init_app(app)
     compress.init_app(app)
     database.init_app(app)

@@ -1,13 +1,14 @@
 """The home page."""
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 from flask_login import current_user
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import rules
+from . import catalogues, rules
 from .extensions import db
 from .games import listing
+from .i18n import TRANSLATED_LANGUAGES
 from .leagues.service import leagues_of
 from .messages import game_name, names_and
 from .pagination import requested_page
@@ -44,10 +45,13 @@ def health():
 
 @bp.get("/healthz/ready")
 def ready():
-    """Readiness: the database answers too (send no traffic here if not)."""
+    """Readiness: the database answers and every offered language can be served (send no traffic here if not)."""
+    missing = catalogues.unservable(current_app.config["TRANSLATIONS_DIRECTORY"], TRANSLATED_LANGUAGES)
     try:
         db.session.execute(text("SELECT 1"))
     except SQLAlchemyError:
         db.session.rollback()
-        return {"status": "unavailable", "database": "unreachable"}, 503
+        return {"status": "unavailable", "database": "unreachable", "languages_missing": missing}, 503
+    if missing:
+        return {"status": "unavailable", "database": "ok", "languages_missing": missing}, 503
     return {"status": "ok", "database": "ok"}

@@ -15,9 +15,13 @@ from flask_login import current_user
 # Jinja's own builders of newstyle gettext calls (jinja2.ext's i18n extension uses them the same way).
 from jinja2.ext import _make_new_gettext, _make_new_ngettext, _make_new_npgettext, _make_new_pgettext
 
+from .extensions import csrf
+
 # Each language is shown in its own words, so anyone can find theirs whatever the page speaks.
 LANGUAGES = {"en": "English", "ko": "한국어", "it": "Italiano"}
 DEFAULT_LANGUAGE = "en"
+# The languages served from a compiled catalogue (English is the source text itself).
+TRANSLATED_LANGUAGES = tuple(code for code in LANGUAGES if code != DEFAULT_LANGUAGE)
 COOKIE = "ramo_language"
 COOKIE_MAX_AGE = 400 * 24 * 3600  # the longest browsers keep a cookie
 
@@ -58,6 +62,10 @@ def _safe_next(target: str | None) -> str:
 @bp.post("/language")
 def choose():
     """Switch language: remembered in a cookie, and in the account for a member; back to the same page."""
+    # A member's choice is saved in the account, so it needs the CSRF token. A visitor's only sets this
+    # device's cookie: the live link's viewers switch language without a session (none is made for them).
+    if current_user.is_authenticated:
+        csrf.protect()
     code = _known(request.form.get("locale"))
     response = redirect(_safe_next(request.form.get("next")), 303)
     if code is None:
@@ -99,6 +107,7 @@ def _page_translations() -> dict:
 
 
 def init_app(app: Flask) -> None:
+    csrf.exempt(choose)
     app.register_blueprint(bp)
     app.context_processor(_switcher_context)
     app.context_processor(_page_translations)

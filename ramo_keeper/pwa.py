@@ -51,6 +51,27 @@ def favicon():
     return send_from_directory(Path(current_app.static_folder) / "icons", "favicon.ico", max_age=86400)
 
 
+# Crawlers may read the public rules; everything of a league, a game, a live link or the API is private.
+ROBOTS = """User-agent: *
+Allow: /$
+Allow: /rules
+Disallow: /live/
+Disallow: /games/
+Disallow: /leagues/
+Disallow: /api/
+Disallow: /guest
+Disallow: /account
+"""
+
+
+@bp.get("/robots.txt")
+def robots():
+    """What search engines may read: the home page and the rules, never a game or a live link."""
+    response = make_response(ROBOTS)
+    response.mimetype = "text/plain"
+    return response
+
+
 @bp.get("/offline")
 def offline():
     """What the service worker shows for a page it cannot fetch: the hands waiting on this phone."""

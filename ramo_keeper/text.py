@@ -10,6 +10,8 @@ import unicodedata
 from flask_babel import gettext
 
 from .i18n import N_
+from .invisible import refused_at
+from .lookalike import lookalike_key
 
 # A name (user, player, league, season) shows on a phone next to a score: 40 characters fit.
 NAME_MAX = 40
@@ -32,6 +34,8 @@ MESSAGES = {
     "too_long": N_("%(what)s is at most %(limit)d characters."),
     "control": N_("%(what)s cannot contain line breaks, tabs or other control characters."),
     "bidi": N_("%(what)s cannot contain characters that change the writing direction."),
+    "invisible": N_("%(what)s cannot contain invisible characters, such as a zero-width space, a soft hyphen "
+                    "or a Hangul filler."),
     "unreadable": N_("A value contains a character that cannot be stored (such as NUL). Remove it and try again."),
 }
 
@@ -44,20 +48,23 @@ class TextError(ValueError):
         self.message = message
 
 
-def _refused(char: str) -> str | None:
+def _refused(value: str, index: int) -> str | None:
+    char = value[index]
     if char in BIDI_CONTROLS:
         return "bidi"
     category = unicodedata.category(char)
     # Cc: NUL, tab, newline…; Cs: lone surrogates (not storable); Zl/Zp: line and paragraph separators.
     if category in ("Cc", "Cs", "Zl", "Zp"):
         return "control"
+    if refused_at(value, index):
+        return "invisible"
     return None
 
 
 def problem(value: str, what: str = "A name") -> str | None:
     """The message for the first refused character in value, or None when every character is fine."""
-    for char in value:
-        reason = _refused(char)
+    for index in range(len(value)):
+        reason = _refused(value, index)
         if reason:
             return gettext(MESSAGES[reason], what=gettext(str(what)))
     return None
@@ -77,8 +84,15 @@ def clean_name(value: str, what: str = "A name", limit: int = NAME_MAX, empty: s
 
 
 def name_key(name: str) -> str:
-    """The key two names are compared by, on the roster and at the table: "Straße" and "STRASSE" match."""
-    return unicodedata.normalize("NFC", name).casefold()
+    """The key two names are compared by (players, usernames, leagues): names a person cannot tell apart
+    have one key. "Straße" and "STRASSE" match, and so do "Al", "Ａｌ" and Cyrillic "Аl" (lookalike.py)."""
+    return lookalike_key(name.strip())
+
+
+def folded(name: str) -> str:
+    """The name as compared before look-alikes counted (NFC, casefolded): the order of lists of names,
+    and how to tell "the same name" from "a name that looks the same"."""
+    return unicodedata.normalize("NFC", name.strip()).casefold()
 
 
 def is_token(value: str) -> bool:

@@ -30,7 +30,10 @@ def token(name: str) -> None:
     user = find_user(name)
     if user is None:
         raise click.ClickException(f"There is no user called {name}.")
-    value = issue_token(user)
+    try:
+        value = issue_token(user)
+    except ServiceError as error:
+        raise click.ClickException(error.message) from None
     db.session.commit()
     click.echo(f"New API token for {user.username} (shown once; revoke it on the account page):")
     click.echo(value)

@@ -14,7 +14,7 @@ from ..models import ApiToken
 from ..rendering import render
 from . import login_throttle
 from .forms import ChangePasswordForm, LoginForm, RegisterForm
-from .service import authenticate, create_user, issue_token, revoke_token
+from .service import GUEST_NO_TOKEN, authenticate, create_user, issue_token, revoke_token
 
 MESSAGES = {
     "welcome": N_("Welcome, %(name)s! Create a league or open an invite link."),
@@ -125,11 +125,17 @@ def account():
             login_user(current_user._get_current_object(), remember=_has_remember_cookie())
             flash(gettext(MESSAGES["password_changed"]), "success")
             return redirect(url_for("auth.account"), 303)
+    return _account_page(form, status=422 if form.errors else 200)
+
+
+def _account_page(form, new_token: str | None = None, status: int = 200):
     tokens = db.session.execute(
         db.select(ApiToken).filter_by(user_id=current_user.id).order_by(ApiToken.created_at.desc())
     ).scalars()
+    # A guest sees why there is no token button, instead of a button that can only be refused.
+    refusal = gettext(GUEST_NO_TOKEN) if current_user.is_guest else None
     return render("auth/account.html", form=form, tokens=list(tokens), token_form=EmptyForm(),
-                  new_token=None, status=422 if form.errors else 200)
+                  new_token=new_token, token_refusal=refusal, status=status)
 
 
 @bp.post("/account/tokens")
@@ -138,12 +144,12 @@ def create_token():
     """Create an API token and show it once."""
     if not EmptyForm().validate_on_submit():
         return redirect(url_for("auth.account"), 303)
-    token = issue_token(current_user)
-    tokens = db.session.execute(
-        db.select(ApiToken).filter_by(user_id=current_user.id).order_by(ApiToken.created_at.desc())
-    ).scalars()
-    return render("auth/account.html", form=ChangePasswordForm(formdata=None), tokens=list(tokens),
-                  token_form=EmptyForm(), new_token=token)
+    try:
+        token = issue_token(current_user)
+    except ServiceError:
+        db.session.rollback()
+        return _account_page(ChangePasswordForm(formdata=None), status=403)
+    return _account_page(ChangePasswordForm(formdata=None), new_token=token)
 
 
 @bp.post("/account/tokens/<int:token_id>/revoke")

@@ -17,7 +17,7 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..models import ApiToken, User, utcnow
-from ..text import TextError, clean_name, name_key
+from ..text import TextError, clean_name, folded, name_key
 from .passwords import password_problem
 
 # "Last used" is a coarse fact (the account page shows a day): one write per token per hour at most,
@@ -31,8 +31,21 @@ def find_user(username: str) -> User | None:
     ).scalar_one_or_none()
 
 
+def refuse_taken_name(username: str) -> None:
+    """Conflict if an account has this name or one that looks the same ("alice", "ａｌｉｃｅ", Cyrillic
+    "аlice"). The answer never says which name it is: only that this one cannot be had."""
+    existing = find_user(username)
+    if existing is None:
+        return
+    if folded(existing.username) == folded(username):
+        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
+    raise Conflict(gettext("The name %(name)s looks the same as one already taken.", name=username),
+                   field="username")
+
+
 def create_user(username: str, password: str) -> User:
-    """A new account; the name is unique however it is written ("Straße" and "STRASSE" are one name)."""
+    """A new account; the name is unique however it is written ("Straße" and "STRASSE" are one name,
+    and so are names that look the same)."""
     try:
         username = clean_name(username, N_("A name"))
     except TextError as error:
@@ -40,8 +53,7 @@ def create_user(username: str, password: str) -> User:
     problem = password_problem(password)
     if problem:
         raise ServiceError(problem, field="password")
-    if find_user(username):
-        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
+    refuse_taken_name(username)
     user = User(username=username, username_key=name_key(username))
     user.set_password(password)
     db.session.add(user)
@@ -80,8 +92,15 @@ def _hash_token(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
+# A token outlives any browser, so it needs an account: a guest is only a cookie on one browser.
+GUEST_NO_TOKEN = N_("Guests cannot have API tokens: save your games to an account first (Save to an account, "
+                    "in the menu), then make a token here.")
+
+
 def issue_token(user: User) -> str:
     """A new API token for the user; only its hash is kept, so it is shown once."""
+    if user.is_guest:
+        raise ServiceError(gettext(GUEST_NO_TOKEN))
     token = "rk_" + secrets.token_urlsafe(32)
     db.session.add(ApiToken(user_id=user.id, token_hash=_hash_token(token), prefix=token[:8]))
     db.session.flush()

@@ -86,6 +86,11 @@ def authenticate():
     if found is None:
         return error(401, "Send a valid API token as 'Authorization: Bearer TOKEN'; "
                           "'flask users token NAME' makes one.", headers={"WWW-Authenticate": "Bearer"})
+    if found.is_guest:
+        # Tokens made for guests before guests were refused them stop working here.
+        return error(401, "This token belongs to a guest: the API needs an account. Save the games to an "
+                          "account, then make a token on the account page.",
+                     headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
     g.api_user = found
     return None
 

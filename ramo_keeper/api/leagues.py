@@ -36,10 +36,10 @@ def leagues():
     return [{"id": m.league.id, "name": m.league.name, "role": m.role} for m in service.leagues_of(user())]
 
 
-@route("POST", "/leagues", 201, Named, NameBody, errors=(400, 422))
+@route("POST", "/leagues", 201, Named, NameBody, errors=(400, 409, 422))
 def create_league(body: NameBody):
-    """Create a league; the caller becomes its owner."""
-    league = service.create_league(user(), body.name)
+    """Create a league; the caller becomes its owner. 409 if they own one whose name looks the same."""
+    league = service.create_league(user(), body.name, unlike_owned=True)
     return {"id": league.id, "name": league.name}, 201
 
 
@@ -52,7 +52,7 @@ def players(league_id: int):
 
 @route("POST", "/leagues/{league_id}/players", 201, Named, PlayerBody, errors=(400, 403, 404, 409, 422))
 def create_player(league_id: int, body: PlayerBody):
-    """Add a player to the roster; 409 if the name is already on it."""
+    """Add a player to the roster; 409 if the name, or one that looks the same, is already on it."""
     league, _ = require_league(league_id, "scorer", user())
     player = service.add_player(league, body.name)
     return {"id": player.id, "name": player.name}, 201

@@ -1,6 +1,6 @@
 """Read-only live view for the other phones: a share link, polled with conditional requests."""
 
-from flask import Blueprint, abort, make_response, request
+from flask import Blueprint, abort, g, make_response, request
 from flask_babel import get_locale, gettext
 from flask_login import current_user, login_required
 from sqlalchemy import bindparam
@@ -68,8 +68,13 @@ def _version_by_token(token: str) -> tuple[int, int]:
 
 @bp.get("/live/<token>")
 def show(token: str):
-    """The live scoreboard, no login needed."""
-    return _conditional(*_version_by_token(token))
+    """The live scoreboard, no login needed: never indexed, and no session cookie for a viewer without an account."""
+    if not current_user.is_authenticated:
+        g.without_session = True
+    response = _conditional(*_version_by_token(token))
+    # The link is a secret: a search engine that meets it must neither list it nor follow it.
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
 
 
 _VERSION_FOR_MEMBER = (

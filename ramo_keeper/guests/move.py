@@ -8,8 +8,12 @@ Decisions, so that the result is what a person expects:
 - The guest's seasons move as seasons of their own ("Season 1 (as guest)"), never current, so the
   target league's current standings do not change and the moved standings stay exactly as they were.
 - What the guest did (games created, hands recorded, corrections) is attributed to the account.
-- The guest's emptied leagues and the guest itself are removed afterwards.
+- Only leagues where the guest is the only member move (and are removed afterwards). A league the
+  guest shares with anyone else stays exactly as it is; the account takes the guest's place in it
+  (shared.py). Then the guest itself is removed.
 """
+
+from dataclasses import dataclass
 
 from flask_babel import gettext
 from sqlalchemy import delete, update
@@ -18,41 +22,42 @@ from ..access import membership_for
 from ..errors import ServiceError
 from ..extensions import db
 from ..games.stored import load_game, state_of, store_state
-from ..models import AuditEntry, Game, GameResult, Hand, HandResult, League, Player, Season, Seat, User
-from .service import own_leagues
+from ..models import AuditEntry, Game, GameResult, HandResult, League, Player, Season, Seat, User
+from .service import leagues_held_alone
+from .shared import attribute_to_account, take_the_guests_place
 
 
-def move_games(guest: User, account: User, target: League) -> int:
-    """Move everything the guest owns into `target`; returns the number of games moved."""
+@dataclass
+class Moved:
+    games: int  # games moved into the target league
+    shared: int  # leagues shared with others, where the account took the guest's place
+
+
+def move_games(guest: User, account: User, target: League) -> Moved:
+    """Move what the guest alone holds into `target`, hand its shared leagues over, remove the guest."""
     if not guest.is_guest or account.is_guest:
         raise ServiceError(gettext("Only a guest's games can be moved, and only into an account's league."))
     membership = membership_for(target.id, account)
     if membership is None or not membership.can_write:
         raise ServiceError(gettext("Pick a league where you are owner or scorer."), field="league")
-    moved = 0
-    for source in own_leagues(guest):
-        if source.id != target.id:
-            moved += _move_league(source, target, guest, account)
+    # The target has the account in it, so it is never one of these; the check says so to a reader.
+    moved = sum(_move_league(source, target) for source in leagues_held_alone(guest) if source.id != target.id)
+    shared = take_the_guests_place(guest, account)
+    attribute_to_account(guest, account)
     db.session.flush()
     db.session.expire_all()
     db.session.delete(db.session.get(User, guest.id))
     db.session.flush()
-    return moved
+    return Moved(moved, shared)
 
 
-def _move_league(source: League, target: League, guest: User, account: User) -> int:
+def _move_league(source: League, target: League) -> int:
     game_ids = list(db.session.execute(db.select(Game.id).where(Game.league_id == source.id)).scalars())
     same_person = _merge_players(source, target, game_ids)
     if same_person:
         _remap_audit(game_ids, same_person)
         _rederive(game_ids)
     _execute(update(Game).where(Game.id.in_(game_ids or [0])).values(league_id=target.id))
-    _execute(update(Game).where(Game.id.in_(game_ids or [0]), Game.created_by_id == guest.id)
-             .values(created_by_id=account.id))
-    _execute(update(Hand).where(Hand.game_id.in_(game_ids or [0]), Hand.created_by_id == guest.id)
-             .values(created_by_id=account.id))
-    _execute(update(AuditEntry).where(AuditEntry.game_id.in_(game_ids or [0]), AuditEntry.user_id == guest.id)
-             .values(user_id=account.id))
     _move_seasons(source, target)
     db.session.expire_all()
     db.session.delete(db.session.get(League, source.id))

@@ -82,7 +82,15 @@ def save():
                                       "account."))
     form = MoveForm()
     form.offer(service.writable_leagues(current_user))
-    return render("guests/move.html", form=form, games=service.game_count(guest))
+    return _move_page(form, guest)
+
+
+def _move_page(form: MoveForm, guest, status: int = 200):
+    """What will move (the guest's own leagues) and what stays (leagues shared with others)."""
+    alone = service.leagues_held_alone(guest)
+    shared = len(guest.memberships) - len(alone)
+    return render("guests/move.html", form=form, games=service.game_count(guest, alone), shared=shared,
+                  status=status)
 
 
 @bp.post("/guest/keep")
@@ -120,10 +128,14 @@ def move():
             db.session.rollback()
             form.league.errors.append(error.message)
         else:
-            flash(ngettext("Moved %(num)d game into %(league)s.", "Moved %(num)d games into %(league)s.", moved,
-                           league=target.name), "success")
+            flash(ngettext("Moved %(num)d game into %(league)s.", "Moved %(num)d games into %(league)s.",
+                           moved.games, league=target.name), "success")
+            if moved.shared:
+                flash(ngettext("You took the guest's place in %(num)d league shared with others: it stays as it was.",
+                               "You took the guest's place in %(num)d leagues shared with others: they stay as "
+                               "they were.", moved.shared), "info")
             return forget_guest(redirect(url_for("games.index", league_id=target.id), 303))
-    return render("guests/move.html", form=form, games=service.game_count(guest), status=422)
+    return _move_page(form, guest, status=422)
 
 
 def _target_league(choice: str) -> League:

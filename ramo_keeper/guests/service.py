@@ -9,16 +9,17 @@ import secrets
 from datetime import timedelta
 
 from flask_babel import gettext
+from sqlalchemy.orm import aliased
 
 from ..accounts.passwords import password_problem
-from ..accounts.service import find_user
+from ..accounts.service import refuse_taken_name
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games import service as games
 from ..i18n import N_
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
-from ..text import TextError, clean_name, name_key
+from ..text import TextError, clean_name, folded, name_key
 
 # Stored names, worded in the language of the page that creates them (as a new league's first season is).
 GUEST_NAME = N_("Guest")
@@ -54,14 +55,24 @@ def own_leagues(user: User) -> list[League]:
         .order_by(League.id)).scalars())
 
 
+def leagues_held_alone(user: User) -> list[League]:
+    """The leagues where the user is the only member, oldest first: nobody else can see what is in them,
+    so all of it is the user's. A league with anyone else in it is shared, whatever the user's role."""
+    others = aliased(Membership)
+    someone_else = db.select(others.id).where(others.league_id == League.id, others.user_id != user.id).exists()
+    return list(db.session.execute(
+        db.select(League).join(Membership).where(Membership.user_id == user.id, ~someone_else)
+        .order_by(League.id)).scalars())
+
+
 def remembered_names(user: User) -> list[str]:
     """Names this browser's guest has played with, for the name chips."""
     leagues = own_leagues(user)
     if not leagues:
         return []
-    return list(db.session.execute(
-        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))
-        .order_by(Player.name_key)).scalars())
+    return sorted(db.session.execute(
+        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))).scalars(),
+        key=folded)
 
 
 def start_game(user: User, variant_key: str, names: list[str]) -> Game:
@@ -105,8 +116,7 @@ def keep_as_account(guest: User, username: str, password: str) -> User:
     problem = password_problem(password)
     if problem:
         raise ServiceError(problem, field="password")
-    if find_user(username):
-        raise Conflict(gettext("The name %(name)s is taken.", name=username), field="username")
+    refuse_taken_name(username)
     guest.username, guest.username_key = username, name_key(username)
     guest.set_password(password)
     guest.is_guest, guest.last_seen_at = False, None
@@ -121,6 +131,7 @@ def writable_leagues(user: User) -> list[League]:
         .order_by(League.name)).scalars())
 
 
-def game_count(user: User) -> int:
-    ids = [league.id for league in own_leagues(user)]
+def game_count(user: User, leagues: list[League] | None = None) -> int:
+    """Games in these leagues (by default the ones the user owns)."""
+    ids = [league.id for league in (own_leagues(user) if leagues is None else leagues)]
     return db.session.execute(db.select(db.func.count(Game.id)).where(Game.league_id.in_(ids or [0]))).scalar()

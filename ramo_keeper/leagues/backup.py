@@ -23,7 +23,7 @@ from ..games.stored import store_state
 from ..i18n import N_
 from ..messages import rule_message
 from ..models import Game, GameResult, Hand, HandResult, League, Player, Season, Seat, utcnow
-from ..text import name_key
+from ..text import folded, name_key
 from .backup_file import BackupFile, GameRow, describe
 from .limits import over_limit
 
@@ -108,7 +108,8 @@ def _names(backup: BackupFile) -> dict[int, str]:
 
 def _check_references(backup: BackupFile) -> None:
     _unique([p.id for p in backup.players], [name_key(p.name) for p in backup.players], "player")
-    _unique([s.id for s in backup.seasons], [name_key(s.name) for s in backup.seasons], "season")
+    # Seasons are told apart as seasons/service.py does (by folded name), so a league's own backup always reads.
+    _unique([s.id for s in backup.seasons], [folded(s.name) for s in backup.seasons], "season")
     players, seasons = {p.id for p in backup.players}, {s.id for s in backup.seasons}
     for number, game in enumerate(backup.games, 1):
         where = gettext("Game %(number)d", number=number)

@@ -45,10 +45,14 @@ def create():
     """Create a league; the creator becomes its owner."""
     form = LeagueForm()
     if form.validate_on_submit():
-        league = service.create_league(current_user, form.name.data)
-        session["league_id"] = league.id
-        flash(gettext(MESSAGES["created"], league=league.name), "success")
-        return redirect(url_for("leagues.show", league_id=league.id), 303)
+        try:
+            league = service.create_league(current_user, form.name.data, unlike_owned=True)
+        except ServiceError as error:
+            form.name.errors.append(error.message)
+        else:
+            session["league_id"] = league.id
+            flash(gettext(MESSAGES["created"], league=league.name), "success")
+            return redirect(url_for("leagues.show", league_id=league.id), 303)
     return _index_page(form, status=422)
 
 

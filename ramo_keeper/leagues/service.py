@@ -11,16 +11,20 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..models import ROLES, Game, Invite, League, Membership, Player, Season, Seat, User, utcnow
-from ..text import LONG_NAME_MAX, TextError, clean_name, is_token, name_key
+from ..text import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
 from .limits import over_limit
 
 
-def create_league(owner: User, name: str) -> League:
-    """A new league with its first season; the creator becomes owner."""
+def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:
+    """A new league with its first season; the creator becomes owner. With `unlike_owned` (a name the
+    person typed), a name that looks the same as one of the leagues they own is refused: their list
+    would show two leagues nobody can tell apart."""
     try:
         name = clean_name(name, N_("A league name"), LONG_NAME_MAX, empty=gettext("A league needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
+    if unlike_owned:
+        _refuse_owned_lookalike(owner, name)
     league = League(name=name)
     league.memberships.append(Membership(user=owner, role="owner"))
     # The first season is named in the creator's language; after that it is a name like any other.
@@ -28,6 +32,17 @@ def create_league(owner: User, name: str) -> League:
     db.session.add(league)
     db.session.flush()
     return league
+
+
+def _refuse_owned_lookalike(owner: User, name: str) -> None:
+    owned = db.select(League.name).join(Membership).where(Membership.user_id == owner.id,
+                                                          Membership.role == "owner")
+    for taken in db.session.execute(owned).scalars():
+        if name_key(taken) == name_key(name):
+            if folded(taken) == folded(name):
+                raise Conflict(gettext("You already own a league called %(name)s.", name=taken), field="name")
+            raise Conflict(gettext("%(name)s looks the same as %(existing)s, a league you already own.",
+                                   name=name, existing=taken), field="name")
 
 
 def memberships_query(user: User):
@@ -42,12 +57,13 @@ def leagues_of(user: User) -> list[Membership]:
 
 def members(league: League) -> list[Membership]:
     """The league's members with their users (one statement), by name."""
-    return list(db.session.execute(
-        db.select(Membership).filter_by(league_id=league.id).join(Membership.user)
-        .options(contains_eager(Membership.user)).order_by(User.username_key, Membership.id)
-    ).scalars())
+    rows = db.session.execute(db.select(Membership).filter_by(league_id=league.id).join(Membership.user)
+                              .options(contains_eager(Membership.user))).scalars()
+    return sorted(rows, key=lambda m: (folded(m.user.username), m.id))
 
 
+GUEST_NOT_OWNER = N_("%(name)s is a guest: a guest can be scorer or viewer, and can be made owner after "
+                     "saving their games to an account.")
 INVITE_ROLES = ("scorer", "viewer")
 INVITE_DAYS_DEFAULT = 7
 INVITE_DAYS_MAX = 30
@@ -89,6 +105,7 @@ def invite_for(token: str) -> Invite | None:
 
 def join(league: League, user: User, role: str = "scorer") -> Membership:
     """Add the user with `role`; a member already in keeps the role they have."""
+    refuse_guest_owner(user, role)
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()
@@ -116,7 +133,16 @@ def join_by_invite(invite: Invite, user: User) -> Membership:
     ).rowcount
     if used != 1:
         raise Conflict(gettext("This invite link no longer works: ask the league's owner for a new one."))
-    return join(invite.league, user, invite.role)
+    # Invites are made for scorers and viewers only; should one ever say owner, a guest still joins as scorer.
+    role = "scorer" if user.is_guest and invite.role == "owner" else invite.role
+    return join(invite.league, user, role)
+
+
+def refuse_guest_owner(user: User, role: str) -> None:
+    """A guest may score or view in any league, but owns none it did not create: an owner can delete,
+    import over and hand out a league, and a guest is only a cookie on one browser."""
+    if role == "owner" and user.is_guest:
+        raise ServiceError(gettext(GUEST_NOT_OWNER, name=user.username), field="role")
 
 
 def _owners(league: League) -> int:
@@ -126,6 +152,7 @@ def _owners(league: League) -> int:
 def change_role(membership: Membership, role: str) -> None:
     if role not in ROLES:
         raise ServiceError(gettext("Unknown role %(role)s.", role=role), field="role")
+    refuse_guest_owner(membership.user, role)
     if membership.role == "owner" and role != "owner" and _owners(membership.league) == 1:
         raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
     membership.role = role
@@ -139,11 +166,12 @@ def remove_member(membership: Membership) -> None:
     db.session.delete(membership)
 
 
-def _name_taken(league: League, name: str, except_id: int | None = None) -> bool:
-    query = db.select(Player.id).filter_by(league_id=league.id, name_key=name_key(name))
+def _lookalike_on_roster(league: League, name: str, except_id: int | None = None) -> str | None:
+    """The name of the player whose name looks the same as `name` (the database allows one such)."""
+    query = db.select(Player.name).filter_by(league_id=league.id, name_key=name_key(name))
     if except_id:
         query = query.filter(Player.id != except_id)
-    return db.session.execute(query).first() is not None
+    return db.session.execute(query).scalars().first()
 
 
 def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
@@ -151,8 +179,12 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
         name = clean_name(name, N_("A player's name"), empty=gettext("A player needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
-    if _name_taken(league, name, except_id):
-        raise Conflict(gettext("%(name)s is already on the roster.", name=name), field="name")
+    taken = _lookalike_on_roster(league, name, except_id)
+    if taken is not None:
+        if folded(taken) == folded(name):
+            raise Conflict(gettext("%(name)s is already on the roster.", name=name), field="name")
+        raise Conflict(gettext("%(name)s looks the same as %(existing)s, who is already on the roster.",
+                               name=name, existing=taken), field="name")
     return name
 
 
@@ -176,10 +208,10 @@ def rename_player(player: Player, name: str) -> None:
 
 
 def roster(league: League, include_archived: bool = False) -> list[Player]:
-    query = db.select(Player).filter_by(league_id=league.id).order_by(Player.name_key)
+    query = db.select(Player).filter_by(league_id=league.id)
     if not include_archived:
         query = query.filter_by(archived=False)
-    return list(db.session.execute(query).scalars())
+    return sorted(db.session.execute(query).scalars(), key=lambda p: (folded(p.name), p.id))
 
 
 def get_player(league: League, player_id: int) -> Player | None:

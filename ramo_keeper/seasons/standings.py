@@ -22,6 +22,7 @@ from sqlalchemy import case, func
 from .. import rules
 from ..extensions import db
 from ..models import Game, GameResult, Player, Season
+from ..text import folded
 
 CSV_HEADER = ("variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total", "avg_per_hand",
               "points")
@@ -57,8 +58,8 @@ def _aggregates(season_id: int):
     rows = db.session.execute(query).all()
     if not rows:
         return []
-    names = {player_id: (name, key) for player_id, name, key in db.session.execute(
-        db.select(Player.id, Player.name, Player.name_key).where(Player.id.in_({row[1] for row in rows})))}
+    names = {player_id: (name, folded(name)) for player_id, name in db.session.execute(
+        db.select(Player.id, Player.name).where(Player.id.in_({row[1] for row in rows})))}
     return [(variant, player_id, *names[player_id], *sums) for variant, player_id, *sums in rows]
 
 

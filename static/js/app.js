@@ -10,7 +10,7 @@
     if (input.matches(".pick-n input")) {
       const box = input.closest(".pick").querySelector(".pick-number");
       if (box) box.value = "";
-    } else if (input.matches("input[data-out-for]") && input.checked) {
+    } else if (input.matches('input[name="went_out"]') && input.checked) {
       wentOut(input);
     }
   }, true);
@@ -21,24 +21,72 @@
     }
   }, true);
 
+  // Enter in a count box never sends the hand while other players are still at 0: it moves on to
+  // the next box, as Tab does. The Record button stays the one way to record.
+  document.addEventListener("keydown", function (event) {
+    const box = event.target;
+    if (event.key !== "Enter" || !box.matches || !box.matches("#hand-form input:not([type=radio]):not([type=checkbox])")) return;
+    event.preventDefault();
+    const boxes = Array.from(box.form.querySelectorAll(".pick-number"));
+    const next = boxes[boxes.indexOf(box) + 1];
+    if (next) next.focus(); else box.form.querySelector("button[type=submit]").focus();
+  });
+
+  // What going out changed on a player's block, kept so that changing who went out puts it back.
+  const beforeOut = new WeakMap();
+
+  function read(el) { return el.type === "radio" || el.type === "checkbox" ? el.checked : el.value; }
+  function write(el, value) { if (el.type === "radio" || el.type === "checkbox") el.checked = value; else el.value = value; }
+
+  // Each change is kept as [element, value before, value set]: a restore puts back only what the
+  // scorer has not touched since, so a count typed after the tap is never lost. Every value before is
+  // read first: checking one radio of a row unchecks the others on its own.
+  function apply(targets) {
+    const changes = targets.map(function (target) { return [target[0], read(target[0]), target[1]]; });
+    changes.forEach(function (entry) { write(entry[0], entry[2]); });
+    return changes;
+  }
+
+  function restore(form) {
+    const saved = beforeOut.get(form);
+    if (!saved) return;
+    beforeOut.delete(form);
+    // A count row (its radios and its box share one name) is put back whole, or not at all when the
+    // scorer has changed any part of it since.
+    const touched = new Set();
+    saved.changes.forEach(function (entry) { if (read(entry[0]) !== entry[2]) touched.add(entry[0].name); });
+    saved.changes.forEach(function (entry) { if (!touched.has(entry[0].name) && entry[1] !== true) write(entry[0], entry[1]); });
+    saved.changes.forEach(function (entry) { if (!touched.has(entry[0].name) && entry[1] === true) write(entry[0], entry[1]); });
+    // The restored block asks for its hand value again (hx-trigger="change" on the block).
+    saved.block.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
   // Going out empties the hand (unless the game's word is "knocked") and, where the game has laying
   // down, means the player laid down: the template says which applies, from the variant's flags.
+  // A mis-tap corrected, or arrow keys passing through the radio group, leave every other player
+  // exactly as they were: the previous choice's block is restored before the new one is changed.
   function wentOut(radio) {
     const form = radio.form;
-    const block = document.getElementById("player-" + radio.dataset.outFor);
-    if (!form || !block) return;
+    if (!form) return;
+    restore(form);
+    const block = radio.dataset.outFor ? document.getElementById("player-" + radio.dataset.outFor) : null;
+    if (!block) return;
+    const targets = [];
     if ("outEmptiesHand" in form.dataset) {
       block.querySelectorAll(".pick").forEach(function (pick) {
+        // Unchecked first, the 0 last, so that writing them in order leaves the 0 checked.
+        pick.querySelectorAll('.pick-n input:not([value="0"])').forEach(function (n) { targets.push([n, false]); });
         const zero = pick.querySelector('.pick-n input[value="0"]');
-        if (zero) zero.checked = true;
+        if (zero) targets.push([zero, true]);
         const box = pick.querySelector(".pick-number");
-        if (box) box.value = "";
+        if (box) targets.push([box, ""]);
       });
     }
     if ("outLaysDown" in form.dataset) {
       const laid = block.querySelector('input[name^="laid_"]');
-      if (laid) laid.checked = true;
+      if (laid) targets.push([laid, true]);
     }
+    beforeOut.set(form, { block: block, changes: apply(targets) });
   }
 
   // With no connection the server cannot work out the hand value: show the plain sum of count ×
@@ -98,11 +146,11 @@
       window.location.assign(event.detail.pathInfo.requestPath);
       return;
     }
-    showSendProblem(event, "Not sent: the connection dropped. Nothing is lost — tap the button again.");
+    showSendProblem(event, document.body.dataset.messageDropped);
   });
   document.addEventListener("htmx:responseError", function (event) {
     if (event.detail.xhr.status >= 500) {
-      showSendProblem(event, "The server had a problem and saved nothing. Tap the button again in a moment.");
+      showSendProblem(event, document.body.dataset.messageServerError);
     }
   });
 

@@ -26,6 +26,14 @@
     if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
   });
 
+  // A link that looks like a button answers Space as a button does (Enter already follows it).
+  document.addEventListener("keydown", function (event) {
+    const link = event.key === " " && event.target.closest && event.target.closest('a[role="button"]');
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
+
   // <button data-print>: open the print dialog.
   document.addEventListener("click", function (event) {
     if (event.target.closest("button[data-print]")) window.print();

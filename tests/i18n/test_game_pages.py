@@ -89,7 +89,7 @@ def test_the_new_game_page_in_korean_and_italian(game, language, words):
             "<th scope=\"col\">Giocatore</th><th scope=\"col\">Carte</th><th scope=\"col\">Livello</th>",
             "si gioca in senso antiorario.", "title=\"Ha calato nell'ultima mano\">ha calato</span>",
             "Annulla la mano 1</button>", "hx-confirm=\"Rimuovere la mano 1?\"",
-            "aria-label=\"Correggi la mano 1\"", "Vista in diretta per gli altri telefoni",
+            "aria-label=\"Modifica la mano 1\"", "Vista in diretta per gli altri telefoni",
             "Disattiva il link in diretta", "Elimina questa partita…", "title=\"Ha distribuito Ana\"", ">Tot.</th>"]),
 ])
 def test_the_game_page_in_korean_and_italian(game, language, words):

@@ -92,8 +92,16 @@ def test_an_unknown_language_changes_nothing(new_web):
     assert html_lang(visitor.get("/login", headers=IT)) == "it"
 
 
-def test_the_switcher_needs_the_csrf_token(client):
-    assert client.post("/language", data={"locale": "ko", "next": "/"}).status_code == 400
+def test_a_members_switch_needs_the_csrf_token_a_visitors_only_sets_this_devices_cookie(client, new_web):
+    """A member's choice is written to the account, so a forged post must fail; a visitor's only sets a
+    cookie on this device (the live link's viewers have no session, so no token to send)."""
+    visitor = client.post("/language", data={"locale": "ko", "next": "/"})
+    assert visitor.status_code == 303 and "ramo_language=ko" in visitor.headers["Set-Cookie"]
+    member = new_web()
+    member.register("Mina")
+    forged = member.client.post("/language", data={"locale": "ko", "next": "/"})
+    assert forged.status_code == 400
+    assert "ramo_language" not in forged.headers.get("Set-Cookie", "")
 
 
 def test_a_members_choice_is_saved_in_the_account_and_survives_a_new_session(app, new_web):

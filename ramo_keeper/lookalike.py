@@ -1,0 +1,119 @@
+"""The key names are compared by: two names a person cannot tell apart on a phone have one key.
+
+1. Invisible characters do not count (the few that are allowed: see invisible.py).
+2. PRECIS (RFC 8264/8266, the NicknameCaseMapped profile with case folding): width, compatibility
+   forms, case and spaces are mapped ("Ａｌ" and "AL" are "al", "Straße" is "strasse").
+3. Spaces do not count ("A l", with a hair space, shows as "Al").
+4. Accents on Latin, Greek and Cyrillic letters do not count: "Niccolò" and "Niccolo" are one name,
+   as are "Ελένη" and "Ελενη". Marks of other scripts (Indic vowel signs, Thai, Hebrew points…) do.
+5. The confusables skeleton of Unicode's UTS #39: every character becomes the prototype it is
+   mistaken for (Cyrillic "а" is "a", "1" is "l", "m" is "rn"). As case is folded first, a letter
+   whose capital is mistaken for a Latin capital becomes that letter (Cyrillic "Т" as in "Тom" is "t").
+
+Hangul syllables stay whole: taken apart into jamo, "각가" and "가까" would have one skeleton, though
+no Korean reader mixes them up. The stored name is still what the person typed; only the key is this.
+migrations/versions/0007_lookalike_name_keys.py holds a frozen copy: change both or neither.
+"""
+
+import hashlib
+import re
+import unicodedata
+from functools import cache
+
+from confusable_homoglyphs.categories import alias as script_of
+from precis_i18n import get_profile
+
+from .invisible import is_invisible
+
+NICKNAME = get_profile("NicknameCaseMapped:CaseFold")
+UNACCENTED_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC", "COMMON"})
+HANGUL_SYLLABLES = re.compile("([\uac00-\ud7a3]+)")
+# The key columns hold 160 characters; a longer key keeps its start and a digest of the whole.
+KEY_MAX = 160
+
+
+def lookalike_key(name: str) -> str:
+    visible = "".join(char for char in unicodedata.normalize("NFC", name) if not is_invisible(char))
+    mapped = "".join(char for char in _precis(visible) if unicodedata.category(char) != "Zs")
+    key = _skeleton(mapped)
+    if len(key) > KEY_MAX:
+        key = key[:100] + "#" + hashlib.sha256(key.encode("utf-8", "surrogatepass")).hexdigest()[:40]
+    return key
+
+
+def _precis(text: str) -> str:
+    try:
+        return NICKNAME.enforce(text)
+    except UnicodeError:
+        # PRECIS refuses a few things a name here may hold (a lone jamo such as "ㅋ", emoji newer than
+        # Python's Unicode tables, an empty string): the same mappings, made by hand.
+        return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+
+
+def _skeleton(text: str) -> str:
+    prototypes = _prototypes()
+    text = "".join(_capital_twin(char, prototypes) for char in _unaccented(_decomposed(text)))
+    for _ in range(4):  # a prototype's own characters are prototypes: one round settles, a second confirms
+        text = _unaccented(_decomposed(text))
+        mapped = "".join(prototypes.get(char, char) for char in text)
+        if mapped == text:
+            break
+        text = mapped
+    return text
+
+
+def _capital_twin(char: str, prototypes: dict[str, str]) -> str:
+    """A folded letter whose capital is mistaken for a Latin capital becomes that Latin letter: Cyrillic
+    "т" is "t", for "Тom" shows as "Tom" (the skeleton of "т" itself is the small capital "ᴛ")."""
+    capital = char.upper()
+    twin = prototypes.get(capital, "") if len(capital) == 1 and unicodedata.category(char)[0] == "L" else ""
+    return twin.lower() if len(twin) == 1 and unicodedata.category(twin) == "Lu" and twin != capital else char
+
+
+def _decomposed(text: str) -> str:
+    return "".join(part if HANGUL_SYLLABLES.fullmatch(part) else unicodedata.normalize("NFD", part)
+                   for part in HANGUL_SYLLABLES.split(text))
+
+
+def _unaccented(text: str) -> str:
+    kept, base_script = [], None
+    for char in text:
+        category = unicodedata.category(char)
+        if category == "Mn" and base_script in UNACCENTED_SCRIPTS:
+            continue
+        if not category.startswith("M"):
+            base_script = script_of(char)
+        kept.append(char)
+    return "".join(kept)
+
+
+@cache
+def _prototypes() -> dict[str, str]:
+    """UTS #39's confusables as {character: prototype}, from confusable-homoglyphs' copy of confusables.txt.
+
+    That copy lists each line "source → prototype" both ways, so each prototype sits at the centre of
+    a star of its sources: the member with several neighbours. A pair of one source and one prototype
+    cannot be told apart, nor does it need to be: either member stands for both. A prototype of several
+    characters ("rn") is never a source.
+    """
+    from confusable_homoglyphs.confusables import confusables_data
+
+    neighbours: dict[str, set[str]] = {}
+    for char, entries in confusables_data.items():
+        for entry in entries:
+            a, b = _unwrapped(char), _unwrapped(entry["c"])
+            neighbours.setdefault(a, set()).add(b)
+            neighbours.setdefault(b, set()).add(a)
+    prototypes = {}
+    for char, others in neighbours.items():
+        if len(others) > 1 or char in prototypes:
+            continue
+        (other,) = others
+        if len(neighbours[other]) > 1 or len(other) > 1 or (len(char) == 1 and other < char):
+            prototypes[char] = other
+    return prototypes
+
+
+def _unwrapped(text: str) -> str:
+    """confusables.txt writes right-to-left characters between two left-to-right marks: take them off."""
+    return text[1:-1] if len(text) > 2 and text[0] == text[-1] == "\u200e" else text
