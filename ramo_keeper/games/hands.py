@@ -26,10 +26,11 @@ def _attach_error(form, error: ServiceError) -> None:
         form.form_errors.append(error.message)
 
 
-def _play(game, membership, state, status: int = 200, form=None, notice: str | None = None):
+def _play(game, membership, state, status: int = 200, form=None, notice: str | None = None,
+          just_recorded: bool = False):
     """The play area: the fragment for htmx, the full game page otherwise."""
     return render("games/show.html", "games/_play.html", status=status,
-                  **play_context(game, membership, state, form), notice=notice)
+                  **play_context(game, membership, state, form), notice=notice, just_recorded=just_recorded)
 
 
 def _current_play(game_id: int, status: int, form=None, notice: str | None = None):
@@ -66,8 +67,9 @@ def create(game_id: int):
         _attach_error(form, error)
         return _current_play(game_id, 422, form)
     if not wants_fragment():
-        return redirect(url_for("games.show", game_id=game_id), 303)
-    return _play(game, membership, state)
+        # The page after the redirect opens on this hand's result, as the htmx answer does.
+        return redirect(url_for("games.show", game_id=game_id, recorded=state.hand_count), 303)
+    return _play(game, membership, state, just_recorded=True)
 
 
 @bp.post("/games/<int:game_id>/preview/<int:player_id>")

@@ -85,7 +85,9 @@ def _add_and_seat(form, league) -> None:
 def show(game_id: int):
     """The game at the table: deal card, hand entry, scoreboard, grid."""
     game, membership, state = played_or_404(game_id)
-    return render("games/show.html", **play_context(game, membership, state))
+    # After a hand recorded without JavaScript: the page opens on that hand's result.
+    just_recorded = request.args.get("recorded", type=int) == state.hand_count > 0
+    return render("games/show.html", **play_context(game, membership, state), just_recorded=just_recorded)
 
 
 @bp.post("/games/<int:game_id>/rematch")
