@@ -94,13 +94,17 @@ def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
     assert "C" in next_dealer_row and "deals next" in next_dealer_row
 
 
-def test_value_preview_shows_the_working(table, ramo):
-    table.web.get(f"/games/{ramo}")
+def test_the_running_values_are_worked_out_on_the_phone_from_the_games_data_with_no_request_per_tap(table, ramo):
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    form = page.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
+    # One request per hand, none per tap: only the form itself posts.
+    assert form.count("hx-post") == 1 and "/preview/" not in form
+    # docs/RULES.md §1: the player who went out scores −50; low 5, high 10, special 20 points a card.
+    assert 'data-engine="levels"' in page and 'data-out-score="-50"' in page
     a = table.id("A")
-    response = table.web.post(f"/games/{ramo}/preview/{a}",
-                              {f"c_{a}_low": "3", f"c_{a}_high": "2", f"c_{a}_special": "1"}, htmx=True)
-    expected = f'<output id="value-{a}" aria-live="polite">3×5 + 2×10 + 1×20 = 55</output>'
-    assert response.get_data(as_text=True) == expected
+    assert re.findall(rf'id="pick-c_{a}_\w+" data-points="(\d+)"', form) == ["5", "10", "20"]
+    assert 'data-who="A out"' in form
+    assert table.web.post(f"/games/{ramo}/preview/{a}", {}, htmx=True).status_code == 404
 
 
 @pytest.mark.parametrize(("raw", "message"), [

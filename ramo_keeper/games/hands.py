@@ -1,4 +1,4 @@
-"""Hands: record the next one, preview a hand's value, edit an earlier one, undo the last."""
+"""Hands: record the next one, edit an earlier one, undo the last (the running values are worked out on the phone)."""
 
 from flask import Blueprint, abort, flash, redirect, url_for
 from flask_babel import gettext
@@ -7,7 +7,6 @@ from flask_login import current_user, login_required
 from ..errors import ServiceError
 from ..extensions import db
 from ..rendering import render, wants_fragment
-from ..template_helpers import value_output
 from . import inputs, service
 from .forms import hand_form, posted_number
 from .page import game_or_404, play_context, played_or_404
@@ -70,19 +69,6 @@ def create(game_id: int):
         # The page after the redirect opens on this hand's result, as the htmx answer does.
         return redirect(url_for("games.show", game_id=game_id, recorded=state.hand_count), 303)
     return _play(game, membership, state, just_recorded=True)
-
-
-@bp.post("/games/<int:game_id>/preview/<int:player_id>")
-@login_required
-def preview(game_id: int, player_id: int):
-    """One player's hand value and its working, as the counts are tapped."""
-    game, _ = game_or_404(game_id, "scorer", hands=False)
-    setup = setup_of(game)
-    if player_id not in setup.player_ids:
-        abort(404)
-    form = hand_form(setup)
-    form.validate()
-    return value_output(game.variant, game.options, inputs.form_cards(form, player_id), player_id)
 
 
 def _edit_page(game, number: int, form, status: int = 200):
