@@ -38,4 +38,26 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest("button[data-print]")) window.print();
   });
+
+  // <button data-share-url>: the phone's share sheet (Web Share API), else the link is copied.
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("button[data-share-url]");
+    if (!button) return;
+    const url = button.dataset.shareUrl;
+    const status = button.parentElement.querySelector(".share-status");
+    if (navigator.share) {
+      try { await navigator.share({ title: button.dataset.shareTitle, url: url }); return; } catch (e) {
+        if (e && e.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (e) {
+      // No clipboard either (plain HTTP on the LAN): the link box below is selected, ready to copy.
+      const box = document.querySelector("input[data-select-all]");
+      if (box) { box.scrollIntoView({ block: "center" }); box.select(); }
+      return;
+    }
+    if (status) status.textContent = button.dataset.copied;
+  });
 })();
