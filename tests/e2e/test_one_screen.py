@@ -13,14 +13,32 @@ FOUR = ["Sofia", "민준", "Bo", "Giulia"]
 SIX_LONG_NAMES = ["Maximiliane", "Bartholomew", "Giulia-Rosa", "민준서", "Konstantinos", "Esperanza"]
 
 
+# Measured for every game; Ramo's four-player form must fit 900 px (issue 20), the others keep 1,300.
+BUDGET = {"ramo": 900}
+
+
 @pytest.mark.parametrize("variant", sorted(rules.VARIANTS))
-def test_the_form_for_four_players_fits_1300_px(page, live_server, app, variant):
+def test_the_form_for_four_players_fits_its_budget_with_record_always_on_screen(page, live_server, app, variant):
     game_id, _ = seat_game(app, variant, FOUR)
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     height = page.locator("#hand-form").bounding_box()["height"]
-    assert height <= 1300, f"the {variant} hand form is {height:.0f} px tall"
+    assert height <= BUDGET.get(variant, 1300), f"the {variant} hand form is {height:.0f} px tall"
     no_sideways_scroll(page)
+    # Sticky: while the scorer moves through the players, Record and the running summary stay on screen.
+    record = page.locator("#hand-form button[type=submit]")
+    for block in page.locator(".player-block").all():
+        block.scroll_into_view_if_needed()
+        expect(record).to_be_in_viewport()
+    page.locator(".player-block").first.get_by_role("radio").first.tap()
+    expect(page.locator(".running-summary")).to_be_in_viewport()
+    # Tap targets: at least 24×24 CSS px, and 44×44 for Record and went out (WCAG 2.5.8 and the issue's budget).
+    targets = "#hand-form .pick-n span, #hand-form .pick-number, #hand-form label.flag, #hand-form button[type=submit]"
+    sizes = page.evaluate("""(targets) => Array.from(document.querySelectorAll(targets)).map(e => {
+        const r = e.getBoundingClientRect(); return [e.className || e.tagName, r.width, r.height]; })""", targets)
+    for name, width, height in sizes:
+        least = 44 if name in ("flag", "wide") else 24
+        assert width >= least and height >= least, f"{variant}: {name} is {width:.0f}×{height:.0f}"
 
 
 def test_the_deal_and_the_score_strip_are_on_the_first_screen_without_a_tap(page, live_server, app):
