@@ -77,6 +77,8 @@
       notice.querySelector("[data-queued-number]").textContent = String(keptNumber || "");
       notice.hidden = false;
     }
+    // The running values and the Record button's words start again from the cleared form (hand-score.js).
+    form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   async function keepAndClear(form) {

@@ -52,10 +52,13 @@ def test_a_hand_entered_offline_survives_a_reload_and_is_recorded_exactly_once(p
     worker_controls(page)
     context.set_offline(True)
     enter_hand(page)
-    expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("20")  # worked out on the phone
+    expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("2×10 = 20")  # worked out on the phone, as online
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()  # the form moved on
+    # The confirmation shows where the scorer is looking: beside the button just tapped, on screen.
+    expect(page.locator(".queued-notice")).to_contain_text("hand 1 is waiting to send")
+    expect(page.locator(".queued-notice")).to_be_in_viewport()
     assert hands_recorded(app, game_id) == 0
 
     page.reload()
