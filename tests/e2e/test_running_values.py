@@ -55,3 +55,22 @@ def test_ramos_out_player_shows_minus_50_not_the_empty_hand(page, live_server, a
     expect(sofia.locator(".hand-score")).to_have_text("scores -50")
     expect(bo.locator(".hand-score")).to_have_text("scores +80")
     expect(page.locator("#hand-form button[type=submit]")).to_have_text("Record hand 1: Sofia out", use_inner_text=True)
+
+
+def test_manipulation_undercut_is_worked_out_on_the_phone(page, live_server, app):
+    # docs/RULES.md (Manipulation): the lowest hand wins the differences; beating the knocker adds the
+    # undercut bonus (10); a knock needs 5 points or less. Al knocks holding five aces (5 × 1 = 5); Bea holds
+    # three aces (3) and undercuts: she scores 5 − 3 = 2, plus 10 = 12; Al scores 0.
+    game_id, _ = seat_game(app, "manipulation", ["Al", "Bea"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    al, bea = page.get_by_role("group", name="Al", exact=True), page.get_by_role("group", name="Bea", exact=True)
+    al.get_by_role("radio", name="Knocked").tap()
+    _pick(al, "Aces", "5")
+    _pick(bea, "Aces", "3")
+    expect(bea.locator(".hand-score")).to_have_text("scores +12")
+    expect(al.locator(".hand-score")).to_have_text("scores 0")
+    record = page.locator("#hand-form button[type=submit]")
+    expect(record).to_have_text("Record hand 1: Al knocked", use_inner_text=True)
+    record.tap()
+    expect(page.locator(".hand-result")).to_contain_text("+12")
