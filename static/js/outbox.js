@@ -77,7 +77,8 @@
       notice.querySelector("[data-queued-number]").textContent = String(keptNumber || "");
       notice.hidden = false;
     }
-    // The running values and the Record button's words start again from the cleared form (hand-score.js).
+    // The cards tapped (card-keys.js), the running values and the Record button's words start again.
+    document.dispatchEvent(new CustomEvent("ramo:form-cleared", { detail: { form: form } }));
     form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 

@@ -14,6 +14,12 @@ def _pick(block, category: str, count: str) -> None:
     block.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
 
 
+def _keys(block, *keys: str) -> None:
+    """One tap per card held, on its key (face-value games enter cards one by one)."""
+    for key in keys:
+        block.get_by_role("button", name=key, exact=True).tap()
+
+
 def test_rummy_winner_shows_the_pot_and_record_says_who_went_out_with_no_request_per_tap(page, live_server, app):
     game_id, _ = seat_game(app, "rummy", ["Al", "Bea", "Cal"])
     log_in(page, live_server)
@@ -26,10 +32,9 @@ def test_rummy_winner_shows_the_pot_and_record_says_who_went_out_with_no_request
     al.get_by_role("radio", name="Went out").tap()
     expect(record).to_have_text("Record hand 1: Al out", use_inner_text=True)
     # Fast taps, no waiting between them: Bea 1 ten + 1 ace = 11, Cal 2 tens = 20.
-    _pick(bea, "10s, jacks, queens, kings", "1")
-    _pick(bea, "Aces", "1")
-    _pick(cal, "10s, jacks, queens, kings", "3")
-    _pick(cal, "10s, jacks, queens, kings", "2")
+    _keys(bea, "10 J Q K", "A")
+    _keys(cal, "10 J Q K", "10 J Q K", "10 J Q K")
+    cal.get_by_role("button", name="Remove 10 J Q K").first.tap()
     expect(bea.locator(".hand-score")).to_have_text("scores 0")
     expect(al.locator(".hand-score")).to_have_text("scores +31")
     page.get_by_role("switch", name="went rummy").tap()
@@ -66,8 +71,8 @@ def test_manipulation_undercut_is_worked_out_on_the_phone(page, live_server, app
     page.goto(f"{live_server}/games/{game_id}")
     al, bea = page.get_by_role("group", name="Al", exact=True), page.get_by_role("group", name="Bea", exact=True)
     al.get_by_role("radio", name="Knocked").tap()
-    _pick(al, "Aces", "5")
-    _pick(bea, "Aces", "3")
+    _keys(al, *["A"] * 5)
+    _keys(bea, *["A"] * 3)
     expect(bea.locator(".hand-score")).to_have_text("scores +12")
     expect(al.locator(".hand-score")).to_have_text("scores 0")
     record = page.locator("#hand-form button[type=submit]")
