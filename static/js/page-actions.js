@@ -39,6 +39,20 @@
     if (event.target.closest("button[data-print]")) window.print();
   });
 
+  // Logging out clears the games kept on this phone for no signal (static/js/sw.js).
+  document.addEventListener("submit", function (event) {
+    if (/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "") && window.caches) {
+      window.caches.delete("ramo-games");
+    }
+  }, true);
+
+  // After a hand is recorded or undone, the copy kept for no signal is brought up to date.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !navigator.onLine || !(event.target && event.target.id === "play")) return;
+    if (/^\/games\/\d+$/.test(location.pathname)) worker.postMessage({ type: "keep-game", path: location.pathname });
+  });
+
   // <button data-share-url>: the phone's share sheet (Web Share API), else the link is copied.
   document.addEventListener("click", async function (event) {
     const button = event.target.closest("button[data-share-url]");
