@@ -79,7 +79,8 @@ def half_a_hand(browser, base: str, game_id: int, locale: str):
     bo.get_by_role("group", name=words["low"]).get_by_role("radio", name="5", exact=True).tap()
     bo.get_by_role("group", name=words["high"]).get_by_role("radio", name="2", exact=True).tap()
     page.wait_for_timeout(400)
-    page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+    # Scrolled to Bo's block: the Record bar with the running summary stays at the foot of the screen.
+    bo.evaluate("e => e.scrollIntoView({block: 'center'})")
     return page
 
 
@@ -100,9 +101,13 @@ def main() -> None:
             korean.context.close()
             page = half_a_hand(browser, base, game_id, "en-US")
             page.screenshot(path=OUT / "hand-entry.png")
-            page.get_by_text("Deal and scores").tap()
-            page.locator(".table-summary").evaluate("e => e.scrollIntoView()")
+            # The first screen: the deal and the score strip, nothing behind a tap.
+            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=OUT / "deal-and-scores.png")
+            page.locator("#hand-form button[type=submit]").tap()
+            page.locator(".hand-result").wait_for()
+            page.wait_for_timeout(400)
+            page.screenshot(path=OUT / "hand-result.png")
             live = page.get_by_label("Live link").input_value()
             viewer = browser.new_context(**PHONE).new_page()
             viewer.goto(live)

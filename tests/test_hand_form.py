@@ -71,10 +71,10 @@ def test_the_form_says_what_going_out_implies_from_the_variants_flags(table, var
     assert ("data-out-lays-down" in form) is lays_down
 
 
-def test_while_entering_the_deal_card_waits_behind_one_line_for_viewers_it_does_not(table, ramo, new_web):
+def test_while_entering_the_deal_sits_in_two_lines_above_the_form_for_viewers_the_deal_card(table, ramo, new_web):
     page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
     assert '<h2 class="deal-line">Hand 1: A deals</h2>' in page
-    assert page.index('<details class="board-details">') < page.index('class="deal-card"')
+    assert page.index('class="deal-facts"') < page.index('id="hand-form"') and 'class="deal-card"' not in page
     table.web.post(f"/games/{ramo}/share")
     link = re.search(r'value="(http[^"]+/live/[^"]+)"', table.web.get(f"/games/{ramo}").get_data(as_text=True))
     live = new_web().get(link.group(1)).get_data(as_text=True)

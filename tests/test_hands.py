@@ -31,15 +31,55 @@ def test_htmx_submit_returns_the_play_fragment_with_the_new_scoreboard(table, ra
 
 def test_plain_submit_redirects_to_the_full_page(table, ramo):
     response = table.post_hand(ramo, **RAMO_HAND_1)
-    assert response.status_code == 303 and response.headers["Location"].endswith(f"/games/{ramo}")
-    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    location = response.headers["Location"]
+    assert response.status_code == 303 and location.endswith(f"/games/{ramo}?recorded=1")
+    page = table.web.get(location).get_data(as_text=True)
     assert "<html" in page and '<div id="play"' in page
+    assert "Hand 1 recorded" in page
+    # Opened again later, the page no longer announces the hand as just recorded.
+    assert "Hand 1 recorded" not in table.web.get(f"/games/{ramo}").get_data(as_text=True)
 
 
 def test_game_page_includes_its_fragments(table, ramo):
     page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
-    for fragment_marker in ('<div id="play"', 'class="deal-card"', 'id="hand-form"', 'id="scoreboard-heading"'):
+    for fragment_marker in ('<div id="play"', 'class="deal-facts"', 'id="hand-form"', 'id="scoreboard-heading"'):
         assert fragment_marker in page
+
+
+def _rows(section: str) -> list[list[str]]:
+    """A table's body rows as lists of cell texts (tags dropped, spaces squeezed)."""
+    body = section.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    rows = re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S)
+    cells = (re.findall(r"<t[hd][^>]*>(.*?)</t[hd]>", row, re.S) for row in rows)
+    return [[" ".join(re.sub(r"<[^>]+>", " ", cell).split()) for cell in row] for row in cells]
+
+
+def test_right_after_record_the_play_area_opens_on_the_hands_result_with_undo_and_the_next_hand(table, ramo):
+    page = table.post_hand(ramo, htmx=True, **RAMO_HAND_1).get_data(as_text=True)
+    result = page.split('class="hand-result"', 1)[1].split("</section>", 1)[0]
+    assert "Hand 1 recorded" in result
+    # docs/RULES.md hand 1: A laid down with 3/2/1 = 55, B holds 5 low = 25, C 1 high + 2 special = 50,
+    # D went out −50. Lowest total ranks first; A and D laid down, so they play level 2 next.
+    assert _rows(result) == [["A Level 2 ↑", "+55", "55", "4"], ["B", "+25", "25", "2"],
+                             ["C", "+50", "50", "3"], ["D Level 2 ↑", "-50", "-50", "1"]]
+    assert "Undo hand 1" in result and 'href="#hand-form"' in result and "Enter hand 2" in result
+    # The result comes first, then the deal (said once), then the form.
+    assert page.index("hand-result") < page.index("deal-line") < page.index('id="hand-form"')
+    assert page.count("Hand 2: A deals") == 1
+
+
+def test_the_deal_and_each_players_level_are_on_the_first_screen_without_a_tap(table):
+    game = table.new_game("ramo", ["A", "B", "C"])
+    page = table.web.get(f"/games/{game}").get_data(as_text=True)
+    assert "<details" not in page.split('id="hand-form"', 1)[0]
+    assert page.count("Hand 1: A deals") == 1
+    facts = page.split('class="deal-facts"', 1)[1].split("</p>", 1)[0]
+    # docs/RULES.md §1: at 3 players 13 cards to the player after the dealer, 12 to the others; B starts.
+    assert "13 cards: B" in facts and "12 cards: A, C" in facts and "B starts" in facts
+    board = page.split('class="scoreboard"', 1)[1].split("</section>", 1)[0]
+    # Everyone starts at level 1: two sets of three (docs/RULES.md level table); A deals, B starts.
+    assert board.count('class="requirement"') == 3
+    assert "deals next" in board.split("</tr>")[1] and "starts" in board.split("</tr>")[2]
 
 
 def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
@@ -54,13 +94,17 @@ def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
     assert "C" in next_dealer_row and "deals next" in next_dealer_row
 
 
-def test_value_preview_shows_the_working(table, ramo):
-    table.web.get(f"/games/{ramo}")
+def test_the_running_values_are_worked_out_on_the_phone_from_the_games_data_with_no_request_per_tap(table, ramo):
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    form = page.split('id="hand-form"', 1)[1].split("</form>", 1)[0]
+    # One request per hand, none per tap: only the form itself posts.
+    assert form.count("hx-post") == 1 and "/preview/" not in form
+    # docs/RULES.md §1: the player who went out scores −50; low 5, high 10, special 20 points a card.
+    assert 'data-engine="levels"' in page and 'data-out-score="-50"' in page
     a = table.id("A")
-    response = table.web.post(f"/games/{ramo}/preview/{a}",
-                              {f"c_{a}_low": "3", f"c_{a}_high": "2", f"c_{a}_special": "1"}, htmx=True)
-    expected = f'<output id="value-{a}" aria-live="polite">3×5 + 2×10 + 1×20 = 55</output>'
-    assert response.get_data(as_text=True) == expected
+    assert re.findall(rf'id="pick-c_{a}_\w+" data-points="(\d+)"', form) == ["5", "10", "20"]
+    assert 'data-who="A out"' in form
+    assert table.web.post(f"/games/{ramo}/preview/{a}", {}, htmx=True).status_code == 404
 
 
 @pytest.mark.parametrize(("raw", "message"), [

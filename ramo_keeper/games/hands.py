@@ -1,4 +1,4 @@
-"""Hands: record the next one, preview a hand's value, edit an earlier one, undo the last."""
+"""Hands: record the next one, edit an earlier one, undo the last (the running values are worked out on the phone)."""
 
 from flask import Blueprint, abort, flash, redirect, url_for
 from flask_babel import gettext
@@ -7,13 +7,11 @@ from flask_login import current_user, login_required
 from ..errors import ServiceError
 from ..extensions import db
 from ..rendering import render, wants_fragment
-from ..template_helpers import value_output
 from . import inputs, service
-from .forms import category_fields, hand_form, posted_number
+from .forms import hand_form, posted_number
 from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
-from .variants import variant_for
 
 bp = Blueprint("hands", __name__)
 
@@ -27,10 +25,11 @@ def _attach_error(form, error: ServiceError) -> None:
         form.form_errors.append(error.message)
 
 
-def _play(game, membership, state, status: int = 200, form=None, notice: str | None = None):
+def _play(game, membership, state, status: int = 200, form=None, notice: str | None = None,
+          just_recorded: bool = False):
     """The play area: the fragment for htmx, the full game page otherwise."""
     return render("games/show.html", "games/_play.html", status=status,
-                  **play_context(game, membership, state, form), notice=notice)
+                  **play_context(game, membership, state, form), notice=notice, just_recorded=just_recorded)
 
 
 def _current_play(game_id: int, status: int, form=None, notice: str | None = None):
@@ -67,24 +66,9 @@ def create(game_id: int):
         _attach_error(form, error)
         return _current_play(game_id, 422, form)
     if not wants_fragment():
-        return redirect(url_for("games.show", game_id=game_id), 303)
-    return _play(game, membership, state)
-
-
-@bp.post("/games/<int:game_id>/preview/<int:player_id>")
-@login_required
-def preview(game_id: int, player_id: int):
-    """One player's hand value and its working, as the counts are tapped."""
-    game, _ = game_or_404(game_id, "scorer", hands=False)
-    setup = setup_of(game)
-    if player_id not in setup.player_ids:
-        abort(404)
-    form = hand_form(setup)
-    form.validate()
-    # A count that is no whole number ("５", "x") has no value: a dash, never a sum that counts it as 0.
-    unreadable = any(field.errors for field in category_fields(form, player_id))
-    return value_output(variant_for(game), game.options, None if unreadable else inputs.form_cards(form, player_id),
-                        player_id)
+        # The page after the redirect opens on this hand's result, as the htmx answer does.
+        return redirect(url_for("games.show", game_id=game_id, recorded=state.hand_count), 303)
+    return _play(game, membership, state, just_recorded=True)
 
 
 def _edit_page(game, number: int, form, status: int = 200):

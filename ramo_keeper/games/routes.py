@@ -1,6 +1,6 @@
 """Games: list, new game, the game page, rematch, delete, share."""
 
-from flask import Blueprint, abort, flash, redirect, request, url_for
+from flask import Blueprint, abort, flash, make_response, redirect, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
@@ -86,7 +86,15 @@ def _add_and_seat(form, league) -> None:
 def show(game_id: int):
     """The game at the table: deal card, hand entry, scoreboard, grid."""
     game, membership, state = played_or_404(game_id)
-    return render("games/show.html", **play_context(game, membership, state))
+    # After a hand recorded without JavaScript: the page opens on that hand's result.
+    just_recorded = request.args.get("recorded", type=int) == state.hand_count > 0
+    response = make_response(render("games/show.html", **play_context(game, membership, state),
+                                     just_recorded=just_recorded))
+    if membership.can_write and not current_user.is_guest:
+        # The service worker keeps this page on the phone, so the game goes on after a reload with no
+        # signal (static/js/sw.js); only a signed-in member's own games, and logging out clears it.
+        response.headers["X-Keep-Offline"] = "1"
+    return response
 
 
 @bp.post("/games/<int:game_id>/rematch")

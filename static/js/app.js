@@ -57,7 +57,7 @@
     saved.changes.forEach(function (entry) { if (read(entry[0]) !== entry[2]) touched.add(entry[0].name); });
     saved.changes.forEach(function (entry) { if (!touched.has(entry[0].name) && entry[1] !== true) write(entry[0], entry[1]); });
     saved.changes.forEach(function (entry) { if (!touched.has(entry[0].name) && entry[1] === true) write(entry[0], entry[1]); });
-    // The restored block asks for its hand value again (hx-trigger="change" on the block).
+    // The restored block's running value is worked out again (hand-score.js listens for change).
     saved.block.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
@@ -88,32 +88,6 @@
     }
     beforeOut.set(form, { block: block, changes: apply(targets) });
   }
-
-  // With no connection the server cannot work out the hand value: show the plain sum of count ×
-  // points (the points come from the variant, in data-points) until it can again.
-  function localValue(block) {
-    const output = block.querySelector(".hand-value output");
-    if (!output) return;
-    let total = 0;
-    block.querySelectorAll(".pick[data-points]").forEach(function (pick) {
-      const box = pick.querySelector(".pick-number");
-      const picked = pick.querySelector(".pick-n input:checked");
-      const count = box && box.value !== "" ? parseInt(box.value, 10) : (picked ? parseInt(picked.value, 10) : 0);
-      total += (count || 0) * parseInt(pick.dataset.points, 10);
-    });
-    output.textContent = String(total);
-  }
-  document.addEventListener("htmx:beforeRequest", function (event) {
-    const block = event.detail.elt;
-    if (!navigator.onLine && block.matches && block.matches(".player-block")) {
-      event.preventDefault();
-      localValue(block);
-    }
-  });
-  document.addEventListener("htmx:sendError", function (event) {
-    const block = event.detail.elt;
-    if (block.matches && block.matches(".player-block")) localValue(block);
-  });
 
   // A form someone has started typing in is theirs: the live updates (live.js) leave it alone.
   function markTyped(event) {

@@ -77,6 +77,9 @@
       notice.querySelector("[data-queued-number]").textContent = String(keptNumber || "");
       notice.hidden = false;
     }
+    // The cards tapped (card-keys.js), the running values and the Record button's words start again.
+    document.dispatchEvent(new CustomEvent("ramo:form-cleared", { detail: { form: form } }));
+    form.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
   async function keepAndClear(form) {

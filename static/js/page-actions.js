@@ -38,4 +38,40 @@
   document.addEventListener("click", function (event) {
     if (event.target.closest("button[data-print]")) window.print();
   });
+
+  // Logging out clears the games kept on this phone for no signal (static/js/sw.js).
+  document.addEventListener("submit", function (event) {
+    if (/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "") && window.caches) {
+      window.caches.delete("ramo-games");
+    }
+  }, true);
+
+  // After a hand is recorded or undone, the copy kept for no signal is brought up to date.
+  document.addEventListener("htmx:afterSettle", function (event) {
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (!worker || !navigator.onLine || !(event.target && event.target.id === "play")) return;
+    if (/^\/games\/\d+$/.test(location.pathname)) worker.postMessage({ type: "keep-game", path: location.pathname });
+  });
+
+  // <button data-share-url>: the phone's share sheet (Web Share API), else the link is copied.
+  document.addEventListener("click", async function (event) {
+    const button = event.target.closest("button[data-share-url]");
+    if (!button) return;
+    const url = button.dataset.shareUrl;
+    const status = button.parentElement.querySelector(".share-status");
+    if (navigator.share) {
+      try { await navigator.share({ title: button.dataset.shareTitle, url: url }); return; } catch (e) {
+        if (e && e.name === "AbortError") return;
+      }
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+    } catch (e) {
+      // No clipboard either (plain HTTP on the LAN): the link box below is selected, ready to copy.
+      const box = document.querySelector("input[data-select-all]");
+      if (box) { box.scrollIntoView({ block: "center" }); box.select(); }
+      return;
+    }
+    if (status) status.textContent = button.dataset.copied;
+  });
 })();

@@ -2,7 +2,8 @@
 // self.PRECACHE (the app shell: the offline page, static files, the public rules pages).
 //
 // What it keeps: static files (cache first), the public rules pages (network first, the copy when
-// offline) and the offline page. What it never keeps: member pages, htmx fragments, API responses
+// offline) and the offline page, and a signed-in member's own open game (see keepGame). What it never
+// keeps: other member pages, htmx fragments, API responses
 // and anything but a GET. A page it cannot fetch opens the offline page, which lists the hands
 // waiting on this phone and reloads when the connection returns.
 "use strict";
@@ -65,7 +66,38 @@ self.addEventListener("fetch", function (event) {
   } else if (PUBLIC_PAGES.has(url.pathname)) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === "navigate") {
-    // Member pages go to the network only; without one, the offline page answers.
-    event.respondWith(fetch(request).catch(function () { return caches.match(OFFLINE_URL, { ignoreVary: true }); }));
+    // Member pages go to the network only; without one, the offline page answers, except a game the
+    // server marked X-Keep-Offline (a signed-in member's own game): its last copy answers, and the app
+    // opened offline on "/" or "/play" lands on it.
+    event.respondWith(fetch(request).then(function (response) {
+      if (response.ok && response.headers.get("X-Keep-Offline")) keepGame(url.pathname, response.clone());
+      return response;
+    }).catch(function () {
+      const last = url.pathname === "/" || url.pathname === "/play" ? LAST_GAME : url.pathname;
+      return caches.open(GAMES).then(function (cache) { return cache.match(last, { ignoreVary: true }); })
+        .then(function (hit) { return hit || caches.match(OFFLINE_URL, { ignoreVary: true }); });
+    }));
   }
+});
+
+// The games kept for no signal: each by its path, and the last one opened under LAST_GAME.
+const GAMES = "ramo-games";
+const LAST_GAME = "/__last-game";
+function keepGame(path, response) {
+  return caches.open(GAMES).then(function (cache) {
+    return response.text().then(function (html) {
+      const headers = { "Content-Type": "text/html; charset=utf-8" };
+      return Promise.all([cache.put(path, new Response(html, { headers: headers })),
+                          cache.put(LAST_GAME, new Response(html, { headers: headers }))]);
+    });
+  });
+}
+
+// The page asks for a fresh copy after each hand (the copy must show the next hand's form).
+self.addEventListener("message", function (event) {
+  const data = event.data || {};
+  if (data.type !== "keep-game" || typeof data.path !== "string" || !data.path.startsWith("/games/")) return;
+  event.waitUntil(fetch(data.path, { credentials: "same-origin" }).then(function (response) {
+    if (response.ok && response.headers.get("X-Keep-Offline")) return keepGame(data.path, response);
+  }).catch(function () {}));
 });

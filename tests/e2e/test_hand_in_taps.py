@@ -38,7 +38,7 @@ class Reference:
     players: list[str]
     out: str                      # who went out (or knocked)
     laid: list[str]
-    cards: dict[str, dict[str, int]]   # player -> category label -> count
+    cards: dict[str, dict[str, int] | list[str]]   # player -> category label -> count, or the card keys tapped
     budget: int
     totals: list[int]             # hand-computed, in seat order
     options: dict = field(default_factory=dict)
@@ -53,26 +53,24 @@ REFERENCES = [
                "Bo": {"Cards 1–9": 6, "Cards 10–13": 3, "Special cards": 1},
                "Giulia": {"Cards 1–9": 2, "Special cards": 1}},
               budget=12, totals=[-50, 30, 80, 30]),
-    # Contract Rummy, round 1. Ana out: 0. Ben pips 12 + one king 10 = 22. Cy pips 23 + 2×10 + ace 15 +
-    # joker 15 = 73. Dee two aces 2×15 = 30. Taps: out 1, laid 1, Ben 3 + 1, Cy 3 + 1 + 1 + 1, Dee 1, record 1 = 14.
+    # Face-value games take the cards one tap each (issue 20): a player costs one tap per card held, at most
+    # one more, and nothing is typed. Contract Rummy, round 1. Ana out: 0. Ben 5 + 7 + a king 10 = 22.
+    # Cy 9 + 8 + 6 + 2×10 + ace 15 + joker 15 = 73. Dee two aces 2×15 = 30.
+    # Taps: out 1, laid 1, Ben 3, Cy 7, Dee 2, record 1 = 15.
     Reference("contract", ["Ana", "Ben", "Cy", "Dee"], "Ana", ["Ben"],
-              {"Ben": {"Pips of the 2–9 cards": 12, "10s, jacks, queens, kings": 1},
-               "Cy": {"Pips of the 2–9 cards": 23, "10s, jacks, queens, kings": 2, "Aces": 1, "Jokers": 1},
-               "Dee": {"Aces": 2}},
-              budget=14, totals=[0, 22, 73, 30]),
-    # Rummy: Al goes out and scores everyone's cards. Bea 9 + 10 + 1 = 20, Cal pips 14, Dot 2×10 + 2×1 = 22:
-    # Al 56. Taps: out 1, Bea 3, Cal 3, Dot 2, record 1 = 10.
+              {"Ben": ["5", "7", "10 J Q K"], "Cy": ["9", "8", "6", "10 J Q K", "10 J Q K", "A", "Joker"],
+               "Dee": ["A", "A"]},
+              budget=15, totals=[0, 22, 73, 30]),
+    # Rummy: Al goes out and scores everyone's cards. Bea 9 + 10 + 1 = 20, Cal 8 + 6 = 14, Dot 2×10 + 2×1 = 22:
+    # Al 56. Taps: out 1, Bea 3, Cal 2, Dot 4, record 1 = 11.
     Reference("rummy", ["Al", "Bea", "Cal", "Dot"], "Al", [],
-              {"Bea": {"Pips of the 2–9 cards": 9, "10s, jacks, queens, kings": 1, "Aces": 1},
-               "Cal": {"Pips of the 2–9 cards": 14},
-               "Dot": {"10s, jacks, queens, kings": 2, "Aces": 2}},
-              budget=12, totals=[56, 0, 0, 0]),
-    # Manipulation: Lena knocks holding 4 (knocking keeps her cards). Omar pips 17, Pia 3×10 = 30. Lena has
-    # the lowest hand and scores (17 − 4) + (30 − 4) = 39. Taps: Lena 1, knock 1, Omar 3, Pia 1, record 1 = 7.
+              {"Bea": ["9", "10 J Q K", "A"], "Cal": ["8", "6"], "Dot": ["10 J Q K", "10 J Q K", "A", "A"]},
+              budget=11, totals=[56, 0, 0, 0]),
+    # Manipulation: Lena knocks holding a 4 (knocking keeps her cards). Omar 9 + 8 = 17, Pia 3×10 = 30. Lena has
+    # the lowest hand and scores (17 − 4) + (30 − 4) = 39. Taps: Lena 1, knock 1, Omar 2, Pia 3, record 1 = 8.
     Reference("manipulation", ["Lena", "Omar", "Pia"], "Lena", [],
-              {"Lena": {"Pips of the 2–9 cards": 4}, "Omar": {"Pips of the 2–9 cards": 17},
-               "Pia": {"10s, jacks, queens, kings": 3}},
-              budget=7, totals=[39, 0, 0], out_first=False),
+              {"Lena": ["4"], "Omar": ["9", "8"], "Pia": ["10 J Q K", "10 J Q K", "10 J Q K"]},
+              budget=8, totals=[39, 0, 0], out_first=False),
     # Phase 10: Ana goes out (0, and her phase is laid down); Ben laid down. Ben 3×5 + 1×10 = 25.
     # Cy 5×5 + 2×10 + 1×15 + 1×25 = 85. Dee two wilds 2×25 = 50. Taps: out 1, laid 1, Ben 2, Cy 4, Dee 1,
     # record 1 = 10.
@@ -81,13 +79,11 @@ REFERENCES = [
                "Cy": {"Cards 1–9": 5, "Cards 10–12": 2, "Skips": 1, "Wilds": 1},
                "Dee": {"Wilds": 2}},
               budget=10, totals=[0, 25, 85, 50]),
-    # Liverpool Rummy (a definition, no code of its own), deal 1, RULES.md §7's hand: Al out: 0. Bo pips 12
-    # + a king 10 + an ace 15 + a joker 25 = 62. Cy two kings 2×10 = 20. Taps: out 1, Bo 3 + 1 + 1 + 1,
-    # Cy 1, record 1 = 9.
+    # Liverpool Rummy (a definition, no code of its own), deal 1, RULES.md §7's hand: Al out: 0. Bo 5 + 7
+    # + a king 10 + an ace 15 + a joker 25 = 62. Cy two kings 2×10 = 20. Taps: out 1, Bo 5, Cy 2, record 1 = 9.
     Reference("liverpool", ["Al", "Bo", "Cy"], "Al", [],
-              {"Bo": {"Pips of the 2–9 cards": 12, "10s, jacks, queens, kings": 1, "Aces": 1, "Jokers": 1},
-               "Cy": {"10s, jacks, queens, kings": 2}},
-              budget=10, totals=[0, 62, 20]),
+              {"Bo": ["5", "7", "10 J Q K", "A", "Joker"], "Cy": ["10 J Q K", "10 J Q K"]},
+              budget=9, totals=[0, 62, 20]),
 ]
 
 
@@ -103,6 +99,14 @@ def enter(page, taps: Taps, ref: Reference) -> None:
     for name in ref.laid:
         taps.tap(block(name).get_by_role("checkbox", name="Laid down"))
     for name, counts in ref.cards.items():
+        if isinstance(counts, list):
+            # One tap per card held, and no typed field in sight.
+            before = taps.count
+            for key in counts:
+                taps.tap(block(name).get_by_role("button", name=key, exact=True))
+            assert taps.count - before <= len(counts) + 1
+            expect(block(name).locator(".pick-number:visible")).to_have_count(0)
+            continue
         for category, count in counts.items():
             group = block(name).get_by_role("group", name=category)
             if count <= 9:
@@ -151,21 +155,23 @@ def test_knocking_keeps_the_cards(page, live_server, app):
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     lena = page.get_by_role("group", name="Lena", exact=True)
-    lena.get_by_role("group", name="Aces").get_by_role("radio", name="3", exact=True).tap()
+    for _ in range(3):
+        lena.get_by_role("button", name="A", exact=True).tap()
     lena.get_by_role("radio", name="Knocked").tap()
-    expect(lena.get_by_role("group", name="Aces").get_by_role("radio", name="3", exact=True)).to_be_checked()
+    expect(lena.locator(".tapped-cards button")).to_have_text(["A", "A", "A"])
     expect(page.locator(f"#value-{ids['Lena']}")).to_have_text("3×1 = 3")
 
 
 def test_a_typed_count_replaces_the_picked_one_and_back(page, live_server, app):
-    game_id, ids = seat_game(app, "rummy", ["Al", "Bea"])
+    # Count rows are for the games that count cards by kind (Ramo: cards 1–9 are 5 points each).
+    game_id, ids = seat_game(app, "ramo", ["Al", "Bea"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    pips = page.get_by_role("group", name="Bea", exact=True).get_by_role("group", name="Pips of the 2–9 cards")
-    pips.get_by_role("radio", name="7", exact=True).tap()
-    pips.get_by_role("spinbutton").fill("31")
-    expect(pips.get_by_role("radio", name="7", exact=True)).not_to_be_checked()
-    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("31")
-    pips.get_by_role("radio", name="5", exact=True).tap()
-    expect(pips.get_by_role("spinbutton")).to_have_value("")
-    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("5")
+    low = page.get_by_role("group", name="Bea", exact=True).get_by_role("group", name="Cards 1–9")
+    low.get_by_role("radio", name="7", exact=True).tap()
+    low.get_by_role("spinbutton").fill("31")
+    expect(low.get_by_role("radio", name="7", exact=True)).not_to_be_checked()
+    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("31×5 = 155")
+    low.get_by_role("radio", name="5", exact=True).tap()
+    expect(low.get_by_role("spinbutton")).to_have_value("")
+    expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("5×5 = 25")

@@ -74,7 +74,8 @@ def test_the_service_worker_is_active_on_every_page(page, live_server, app):
         assert page.evaluate("navigator.serviceWorker.controller !== null"), f"{path} is not controlled"
 
 
-def test_rules_open_offline_and_member_pages_are_never_kept(page, live_server, app, context):
+def test_rules_open_offline_and_of_the_member_pages_only_the_members_own_game_is_kept(page, live_server, app,
+                                                                                      context):
     game_id, _ = seat_game(app, "ramo", ["Bo", "Cy", "Di"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
@@ -88,19 +89,25 @@ def test_rules_open_offline_and_member_pages_are_never_kept(page, live_server, a
         return urls;
     }""")
     assert "/rules/ramo" in kept and "/offline" in kept and "/static/css/app.css" in kept
-    assert not [u for u in kept if u.startswith(("/games", "/leagues", "/api", "/account", "/live"))], kept
+    # The open game is kept for no signal (issue 20), under its path and as the last game; nothing else.
+    assert f"/games/{game_id}" in kept and "/__last-game" in kept
+    assert not [u for u in kept if u.startswith(("/leagues", "/api", "/account", "/live"))], kept
+    assert [u for u in kept if u.startswith("/games")] == [f"/games/{game_id}"], kept
     context.set_offline(True)
     try:
         page.goto(f"{live_server}/rules/ramo")
         expect(page.get_by_text("four sets or four runs")).to_be_visible()
         page.goto(f"{live_server}/games/{game_id}")
+        expect(page.get_by_role("heading", name="Hand 1: Bo deals")).to_be_visible()
+        page.goto(f"{live_server}/leagues/1")
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         # A link tapped with no connection opens the kept copy too.
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").tap()
         expect(page).to_have_url(f"{live_server}/rules")
         expect(page.get_by_role("link", name="Manipulation Rummy")).to_be_visible()
+        # The app opened on its home page with no signal lands on the last game.
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Ramo Keeper").tap()
-        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        expect(page.get_by_role("heading", name="Hand 1: Bo deals")).to_be_visible()
     finally:
         context.set_offline(False)
 

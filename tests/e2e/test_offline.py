@@ -52,15 +52,19 @@ def test_a_hand_entered_offline_survives_a_reload_and_is_recorded_exactly_once(p
     worker_controls(page)
     context.set_offline(True)
     enter_hand(page)
-    expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("20")  # worked out on the phone
+    expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("2×10 = 20")  # worked out on the phone, as online
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()  # the form moved on
+    # The confirmation shows where the scorer is looking: beside the button just tapped, on screen.
+    expect(page.locator(".queued-notice")).to_contain_text("hand 1 is waiting to send")
+    expect(page.locator(".queued-notice")).to_be_in_viewport()
     assert hands_recorded(app, game_id) == 0
 
     page.reload()
-    expect(page.get_by_role("heading", name="No connection")).to_be_visible()
-    expect(page.locator("#outbox")).to_contain_text(f"Game {game_id}, hand 1: waiting to send.")
+    # The game was kept on the phone (a signed-in member's own game): it opens, with the hand waiting.
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
 
     context.set_offline(False)
     # Totals −50, 15, 20: Cy has the highest and deals hand 2.
@@ -113,3 +117,36 @@ def test_two_hands_entered_offline_are_sent_in_order(page, live_server, app, con
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-45", "-35", "30"], timeout=15_000)
     expect(page.locator(".hand-grid tbody tr")).to_have_count(2)
     assert hands_recorded(app, game_id) == 2
+
+
+def test_after_a_reload_with_no_signal_the_game_goes_on_and_its_hand_is_recorded_once(page, live_server, app, context):
+    # Issue 20's story: the game page was open, the signal drops, the phone reloads the page. The game
+    # is still there (kept on the phone for a signed-in member's own game), the next hand is entered and
+    # queued, and recorded exactly once when the signal returns. Totals −50, 15, 20 as above.
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    page.reload()  # the page as the service worker saw it, now kept
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator(".queued-notice")).to_be_in_viewport()
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
+    # The installed app opened with no signal lands on the last game, not on "No connection".
+    page.goto(f"{live_server}/")
+    expect(page.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_visible()
+    assert hands_recorded(app, game_id) == 0
+
+    context.set_offline(False)
+    page.goto(f"{live_server}/games/{game_id}")
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "15", "20"], timeout=15_000)
+    page.reload()
+    expect(page.locator(".hand-grid tbody tr")).to_have_count(1)
+    assert hands_recorded(app, game_id) == 1
+    # Logging out clears what the phone kept.
+    page.get_by_role("button", name="Log out").click()
+    assert page.evaluate("() => caches.has('ramo-games')") is False

@@ -1,5 +1,5 @@
-"""One screen per hand at 390×844: the form for four players fits 1,300 px, the deal card and scoreboard
-wait behind one line, six players need no sideways scroll, and the form works without JavaScript."""
+"""One screen per hand at 390×844: the form for four players fits 1,300 px, the deal and a compact score
+strip sit above it with no tap, six players need no sideways scroll, and the form works without JavaScript."""
 
 import pytest
 from playwright.sync_api import expect
@@ -13,28 +13,58 @@ FOUR = ["Sofia", "민준", "Bo", "Giulia"]
 SIX_LONG_NAMES = ["Maximiliane", "Bartholomew", "Giulia-Rosa", "민준서", "Konstantinos", "Esperanza"]
 
 
+# Measured for every game; Ramo's four-player form must fit 900 px (issue 20), the others keep 1,300.
+BUDGET = {"ramo": 900}
+
+
 @pytest.mark.parametrize("variant", sorted(rules.VARIANTS))
-def test_the_form_for_four_players_fits_1300_px(page, live_server, app, variant):
+def test_the_form_for_four_players_fits_its_budget_with_record_always_on_screen(page, live_server, app, variant):
     game_id, _ = seat_game(app, variant, FOUR)
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     height = page.locator("#hand-form").bounding_box()["height"]
-    assert height <= 1300, f"the {variant} hand form is {height:.0f} px tall"
+    assert height <= BUDGET.get(variant, 1300), f"the {variant} hand form is {height:.0f} px tall"
     no_sideways_scroll(page)
+    # Sticky: while the scorer moves through the players, Record and the running summary stay on screen.
+    record = page.locator("#hand-form button[type=submit]")
+    for block in page.locator(".player-block").all():
+        block.scroll_into_view_if_needed()
+        expect(record).to_be_in_viewport()
+    page.locator(".player-block").first.get_by_role("radio").first.tap()
+    expect(page.locator(".running-summary")).to_be_in_viewport()
+    # Tap targets: at least 24×24 CSS px, and 44×44 for Record and went out (WCAG 2.5.8 and the issue's budget).
+    targets = ("#hand-form .pick-n span, #hand-form .pick-number, #hand-form .card-key, #hand-form label.flag,"
+               " #hand-form button[type=submit]")
+    # Only what is on show: face-value games put their count rows away behind the card keys.
+    sizes = page.evaluate("""(targets) => Array.from(document.querySelectorAll(targets))
+        .filter(e => e.checkVisibility()).map(e => {
+        const r = e.getBoundingClientRect(); return [e.className || e.tagName, r.width, r.height]; })""", targets)
+    assert sizes
+    for name, width, height in sizes:
+        least = 44 if name in ("flag", "wide") else 24
+        assert width >= least and height >= least, f"{variant}: {name} is {width:.0f}×{height:.0f}"
 
 
-def test_deal_card_and_scoreboard_fold_into_one_line_while_entering(page, live_server, app):
+def test_the_deal_and_the_score_strip_are_on_the_first_screen_without_a_tap(page, live_server, app):
     game_id, _ = seat_game(app, "ramo", FOUR)
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     summary = page.locator(".table-summary")
     expect(summary.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_visible()
-    assert summary.bounding_box()["height"] <= 60
-    expect(page.locator(".deal-card")).to_be_hidden()
-    expect(page.locator(".scoreboard")).to_be_hidden()
-    summary.get_by_text("Deal and scores").tap()
-    expect(page.locator(".deal-card")).to_be_visible()
-    expect(page.locator(".scoreboard")).to_be_visible()
+    # Ramo at 4 (docs/RULES.md §1): 13 cards to 민준, who plays first after the dealer, 12 to the others.
+    expect(summary).to_contain_text("13 cards: 민준")
+    expect(summary).to_contain_text("민준 starts")
+    for row in page.locator(".scoreboard tbody tr").all():
+        expect(row).to_be_in_viewport()
+
+
+def test_the_deal_line_wraps_instead_of_hiding_the_dealers_name(page, live_server, app):
+    game_id, _ = seat_game(app, "ramo", SIX_LONG_NAMES[:4])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    line = page.locator(".deal-line")
+    expect(line).to_have_text("Hand 1: Maximiliane deals")
+    assert line.evaluate("e => e.scrollWidth <= e.clientWidth"), "the deal line is cut off"
 
 
 def test_six_players_fit_without_sideways_scroll(page, live_server, app):

@@ -104,7 +104,6 @@ def test_a_korean_phone_plays_a_ramo_hand_in_korean_then_switches_to_italian(pho
     expect(page.get_by_role("heading", name="2판 딜러: 민준")).to_be_visible()
     expect(page.get_by_role("button", name="2판 기록")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["60", "-50", "15"])
-    page.get_by_text("딜과 점수", exact=True).tap()
     scoreboard = page.locator(".scoreboard")
     expect(scoreboard.get_by_role("heading", name="점수판 1판 후")).to_be_visible()
     expect(scoreboard.get_by_role("columnheader")).to_have_text(["플레이어", "합계", "순위", "레벨"])
@@ -150,18 +149,18 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     expect(page.get_by_role("button", name="Registra la mano 1")).to_be_visible()
     screen_is_fine(page)
 
-    # Round 1 (docs/RULES.md §2): Marco goes out and scores 0. Giulia laid down and holds pips 12,
-    # one king and one ace: 12 + 10 + 15 = 37. Sofia holds pips 8 and two jokers: 8 + 2×15 = 38.
+    # Round 1 (docs/RULES.md §2): Marco goes out and scores 0. Giulia laid down and holds a 5, a 7,
+    # one king and one ace: 12 + 10 + 15 = 37. Sofia holds an 8 and two jokers: 8 + 2×15 = 38.
+    # Each card is one tap on its key (the joker's key in Italian: "Jolly").
     player(page, "Marco").get_by_role("radio", name="Ha chiuso").tap()
     giulia = player(page, "Giulia")
     giulia.get_by_role("checkbox", name="Ha calato").tap()
-    type_count(page, giulia, "Punti delle carte dal 2 al 9", 12)
-    pick(giulia, "10, fanti, donne, re", 1)
-    pick(giulia, "Assi", 1)
+    for key in ("5", "7", "10 J Q K", "A"):
+        giulia.get_by_role("button", name=key, exact=True).tap()
     expect(giulia.locator("output")).to_have_text(re.compile(r"= 37$"))
     sofia = player(page, "Sofia")
-    pick(sofia, "Punti delle carte dal 2 al 9", 8)
-    pick(sofia, "Jolly", 2)
+    for key in ("8", "Jolly", "Jolly"):
+        sofia.get_by_role("button", name=key, exact=True).tap()
     expect(sofia.locator("output")).to_have_text(re.compile(r"= 38$"))
     page.get_by_role("button", name="Registra la mano 1").tap()
 
@@ -169,7 +168,6 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     expect(page.get_by_role("heading", name="Mano 2: distribuisce Marco")).to_be_visible()
     expect(page.get_by_role("button", name="Registra la mano 2")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["37", "0", "38"])
-    page.get_by_text("Distribuzione e punteggi", exact=True).tap()
     scoreboard = page.locator(".scoreboard")
     expect(scoreboard.get_by_role("heading", name="Punteggi dopo 1 mano")).to_be_visible()
     expect(scoreboard.get_by_role("columnheader")).to_have_text(["Giocatore", "Totale", "Pos.", "Contratto"])

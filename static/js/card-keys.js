@@ -1,0 +1,108 @@
+// No mental arithmetic: in a game that counts the 2–9 cards by their face value (a "face" category),
+// each card held is one tap on its rank (2…9, then one key per other category: 10/J/Q/K, A, joker).
+// The cards tapped are shown; a tap on one removes it. The keys write the same fields the count rows
+// post (the pips box gets the sum), so the server and the API see nothing new. Without this file the
+// count rows stay as they are.
+(function () {
+  "use strict";
+  const held = new WeakMap();   // player block -> [{key, rank, label}]
+
+  function el(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function write(block) {
+    const cards = held.get(block) || [];
+    block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
+      const mine = cards.filter(function (c) { return c.key === pick.dataset.key; });
+      const n = "face" in pick.dataset ? mine.reduce(function (s, c) { return s + c.rank; }, 0) : mine.length;
+      pick.querySelectorAll(".pick-n input").forEach(function (r) { r.checked = false; });
+      const box = pick.querySelector(".pick-number");
+      if (box) box.value = String(n);
+    });
+    const list = block.querySelector(".tapped-cards");
+    list.textContent = "";
+    const form = block.closest("form");
+    cards.forEach(function (card, index) {
+      const chip = el("button", "card-chip", card.label);
+      chip.type = "button";
+      chip.setAttribute("aria-label", form.dataset.removeWords.replace("%(card)s", card.label));
+      chip.addEventListener("click", function () { cards.splice(index, 1); changed(block); });
+      list.appendChild(chip);
+    });
+  }
+
+  function changed(block) {
+    write(block);
+    const form = block.closest("form");
+    if (form) form.dataset.typed = "1";
+    block.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+
+  function keyFor(block, pick, rank, label) {
+    const key = el("button", "card-key", label);
+    key.type = "button";
+    key.addEventListener("click", function () {
+      held.get(block).push({ key: pick.dataset.key, rank: rank, label: label });
+      changed(block);
+    });
+    return key;
+  }
+
+  function filled(block) {
+    return Array.from(block.querySelectorAll(".pick-number")).some(function (b) { return b.value !== "" && b.value !== "0"; })
+      || !!block.querySelector('.pick-n input:checked:not([value="0"])');
+  }
+
+  function enhance(form) {
+    if (!form || form.querySelector(".player-block.keyed")) return;
+    const blocks = Array.from(form.querySelectorAll(".player-block")).filter(function (b) { return b.querySelector(".pick[data-face]"); });
+    // A hand with counts in it already (a correction, a hand sent back with an error) keeps its count rows,
+    // for every player alike: the keys only start a hand from nothing.
+    if (!blocks.length || blocks.some(filled)) return;
+    blocks.forEach(function (block) {
+      held.set(block, []);
+      const pad = el("div", "card-keys");
+      block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
+        if ("face" in pick.dataset) {
+          for (let rank = 2; rank <= 9; rank++) pad.appendChild(keyFor(block, pick, rank, String(rank)));
+        } else {
+          pad.appendChild(keyFor(block, pick, 0, pick.dataset.short));
+        }
+      });
+      const list = el("p", "tapped-cards");
+      list.setAttribute("aria-live", "polite");
+      const anchor = block.querySelector(".pick");
+      anchor.parentNode.insertBefore(pad, anchor);
+      anchor.parentNode.insertBefore(list, anchor);
+      block.classList.add("keyed");
+    });
+  }
+
+  // Going out empties a hand (app.js): its keys and cards are put away, and come back as they were
+  // when the choice moves to someone else (app.js restores the counts).
+  document.addEventListener("change", function (event) {
+    const form = event.target.closest && event.target.closest("#hand-form");
+    if (!form || !("outEmptiesHand" in form.dataset)) return;
+    const out = form.querySelector('input[name="went_out"]:checked');
+    form.querySelectorAll(".player-block.keyed").forEach(function (block) {
+      block.classList.toggle("emptied", !!out && out.dataset.outFor === block.dataset.player);
+    });
+  });
+
+  // The outbox kept a hand and cleared the form for the next one: the cards tapped go too.
+  document.addEventListener("ramo:form-cleared", function (event) {
+    event.detail.form.querySelectorAll(".player-block.keyed").forEach(function (block) {
+      held.set(block, []);
+      write(block);
+    });
+  });
+
+  function all() { enhance(document.getElementById("hand-form")); }
+  document.addEventListener("DOMContentLoaded", all);
+  document.addEventListener("htmx:afterSettle", all);
+  document.addEventListener("ramo:replaced", all);
+})();
