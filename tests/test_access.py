@@ -19,10 +19,13 @@ WRITE_FORMS = {
     "/leagues/<int:league_id>/games/new",
     "/games/<int:game_id>/hands/<int:number>/edit",
     "/games/<int:game_id>/delete",
+    # The house-rule editor is a scorer's or owner's form; the house rule's own page is for everyone.
+    "/leagues/<int:league_id>/house-rules/new",
+    "/leagues/<int:league_id>/house-rules/<int:ruleset_id>/edit",
 }
 # Pages only the owner may read (issue 11: a backup holds the whole league).
 OWNER_READS = {"/leagues/<int:league_id>/backup.json"}
-SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number"}
+SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number", "ruleset_id"}
 
 
 def league_routes():
@@ -43,6 +46,7 @@ def world(app, new_web):
         ana, vi = create_user("Ana", "correct horse"), create_user("Vi", "correct horse")
         create_user("Out", "correct horse")
         league = create_league(ana, "Friday")
+        league.ratings = True  # the ratings page exists only while the league rates: a viewer reads it too
         join(league, vi).role = "viewer"
         players = [add_player(league, name) for name in ("Bo", "Cy", "Di")]
         ids = {
@@ -74,7 +78,10 @@ def extra_ids(league, owner, players) -> dict:
         {"player_id": players[1].id, "cards": {"low": 1}},
         {"player_id": players[2].id, "cards": {"high": 1}},
     ]}))
-    return {"game_id": game.id, "number": 1, "hand_number": 1}
+    from ramo_keeper.house_rules.service import create_ruleset
+
+    ruleset = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo")
+    return {"game_id": game.id, "number": 1, "hand_number": 1, "ruleset_id": ruleset.id}
 
 
 def url_for_rule(rule: str, ids: dict) -> str:

@@ -15,6 +15,7 @@ def get_urls(app, seeded) -> list[str]:
     values = {
         "league_id": seeded.league_id, "season_id": seeded.season_id, "player_id": seeded.player_id,
         "game_id": seeded.game_id, "number": 1, "variant_key": "ramo", "filename": "css/app.css",
+        "ruleset_id": seeded.ruleset_id, "key": seeded.ruleset_key,
     }
     tokens = {"live.show": seeded.share_token, "leagues.join": seeded.invite_token}
     urls = []
@@ -41,9 +42,13 @@ def seeded(app):
     mark_token_used_recently(app)
     with app.app_context():  # ratings on, so their pages and API read (and keep) a replay too
         from ramo_keeper.extensions import db
+        from ramo_keeper.house_rules.service import create_ruleset
         from ramo_keeper.models import League
 
-        db.session.get(League, data.league_id).ratings = True
+        league = db.session.get(League, data.league_id)
+        league.ratings = True
+        data.ruleset = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo")
+        data.ruleset_id, data.ruleset_key = data.ruleset.id, data.ruleset.key
         db.session.commit()
     return data
 

@@ -28,10 +28,17 @@ def walked(app, table):
         game = db.session.get(Game, game_id)
         game.share_token = "live-token-for-the-walk"
         member_id = db.session.execute(db.select(Membership.id)).scalar()
+        from ramo_keeper.house_rules.service import create_ruleset
+        from ramo_keeper.models import League
+
+        ruleset = create_ruleset(db.session.get(League, table.league_id), "Nonna's Ramo", {"out_score": -30},
+                                 based_on="ramo")
+        ruleset_id, ruleset_key = ruleset.id, ruleset.key
         db.session.commit()
     values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
               "game_id": game_id, "member_id": member_id, "number": 1, "token_id": 1,
-              "token": "live-token-for-the-walk", "variant_key": "rummy", "filename": "css/app.css"}
+              "token": "live-token-for-the-walk", "variant_key": "rummy", "filename": "css/app.css",
+              "ruleset_id": ruleset_id, "key": ruleset_key}
     urls = []
     for rule in app.url_map.iter_rules():
         path = re.sub(r"<(?:[a-z_]+:)?([a-z_]+)>", lambda m: str(values[m.group(1)]), rule.rule)

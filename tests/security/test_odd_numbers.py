@@ -62,9 +62,13 @@ class World:
             db.session.commit()
             self.member_id = bo.id
             self.token_id = db.session.execute(db.select(ApiToken.id)).scalar_one()
+            from ramo_keeper.house_rules.service import create_ruleset
+
+            self.ruleset_id = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo").id
+            db.session.commit()
         self.path_values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
                             "game_id": self.game_id, "number": 1, "member_id": self.member_id,
-                            "token_id": self.token_id}
+                            "token_id": self.token_id, "ruleset_id": self.ruleset_id}
 
     def send(self, method: str, url: str, data=None, json=None, headers=None):
         """As a person would: the API with Ana's token, the pages in Ana's browser (CSRF token included)."""
