@@ -34,13 +34,63 @@ def browser_context_args(browser_context_args):
             "is_mobile": True, "has_touch": True}
 
 
+class _Gate:
+    """Counts requests in flight, and refuses new ones once the test is over.
+
+    The browser outlives the server: its page closes after the app's fixture has disposed the
+    database pool, and its polls keep arriving on kept-alive connections after shutdown(). A
+    request that checked a connection out then would return it to the disposed pool, and the
+    connection would be collected still open. So the gate closes, the requests inside finish, and
+    only then is the pool disposed.
+    """
+
+    def __init__(self, app):
+        self.app = app
+        self.open = True
+        self.in_flight = 0
+        self.changed = threading.Condition()
+
+    def __call__(self, environ, start_response):
+        with self.changed:
+            if not self.open:
+                start_response("503 Service Unavailable", [("Content-Type", "text/plain"), ("Connection", "close")])
+                return [b"the test is over"]
+            self.in_flight += 1
+        try:
+            body = self.app(environ, start_response)
+        except BaseException:
+            self._leave()
+            raise
+        return self._finish(body)
+
+    def _finish(self, body):
+        try:
+            yield from body
+        finally:
+            if hasattr(body, "close"):
+                body.close()
+            self._leave()
+
+    def _leave(self):
+        with self.changed:
+            self.in_flight -= 1
+            self.changed.notify_all()
+
+    def close(self, timeout: float = 10) -> None:
+        with self.changed:
+            self.open = False
+            self.changed.wait_for(lambda: self.in_flight == 0, timeout)
+
+
 @pytest.fixture
 def live_server(app):
     app.config.update(SERVER_NAME=None, WTF_CSRF_ENABLED=True)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+    gate = _Gate(app)
+    server = make_server("127.0.0.1", 0, gate, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"
+    gate.close()
     server.shutdown()
     thread.join(5)
 
