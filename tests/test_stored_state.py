@@ -51,6 +51,7 @@ def test_the_migration_backfills_existing_games_from_their_stored_inputs(table):
                                                         completed=False))
         db.session.commit()
         assert stored_state(load_game(rummy)) != state_of(load_game(rummy))
+        db.session.rollback()  # PostgreSQL: the read's locks would keep the backfill's ALTER TABLE waiting
         with db.engine.begin() as connection:
             backfill_as_in_0006(connection)
         db.session.rollback()  # end the read transaction begun before the backfill: read what it wrote

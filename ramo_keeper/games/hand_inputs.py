@@ -55,7 +55,7 @@ def fingerprint(hand: rules.HandInput) -> str:
 def from_form(form) -> rules.HandInput:
     """The hand-entry form (games/forms.py) as rules input.
 
-    One radio says who ended the hand (the game's out mark: went out, or knocked); each player's
+    One radio says who ended the hand (the game's out mark: going out, or a knock); each player's
     block has a box per mark asked of everyone (laid down); a switch gives the player out a mark that
     requires going out (went rummy).
     """
