@@ -75,3 +75,16 @@ def test_the_korean_rules_page(client, key):
     assert "더미" not in words.replace("뽑기 더미", "")
     if key in ("contract", "rummy", "manipulation", "liverpool"):
         assert "런" not in words  # their melds are sequences, 시퀀스
+
+
+@pytest.mark.parametrize("game, expected", [
+    # Contract Rummy deals 10 cards each in round 1; Ramo 13 to the player after the dealer, 12 to the others.
+    ("contract", ["10 carte a testa"]),
+    ("ramo", ["13 carte: ", "12 carte: "]),
+])
+def test_the_italian_deal_line_counts_cards_as_italian_does(table, game, expected):
+    # "10 di carte" is the form for whole millions ("1 milione di carte"), never for ten.
+    game_id = table.new_game(game, ["A", "B", "C"])
+    page = table.web.get(f"/games/{game_id}", headers=IT).get_data(as_text=True)
+    facts = re.search(r'<p class="deal-facts">(.*?)</p>', page, re.S).group(1)
+    assert [e for e in expected if e not in facts] == [] and "di carte" not in facts
