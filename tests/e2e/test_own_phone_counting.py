@@ -89,9 +89,9 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
     expect(page.get_by_text("3 of 4 counted")).to_be_visible()
 
     # The scorer's form shows each player's own count, worked out on the phone.
-    expect(page.locator("#player-%d .hand-score" % ids["Al"])).to_have_text("scores +55")
-    expect(page.locator("#player-%d .hand-score" % ids["Bo"])).to_have_text("scores +25")
-    expect(page.locator("#player-%d .hand-score" % ids["Cy"])).to_have_text("scores +50")
+    expect(page.locator(f"#player-{ids['Al']} .hand-score")).to_have_text("scores +55")
+    expect(page.locator(f"#player-{ids['Bo']} .hand-score")).to_have_text("scores +25")
+    expect(page.locator(f"#player-{ids['Cy']} .hand-score")).to_have_text("scores +50")
     expect(scorer_block(page, "Al").get_by_role("checkbox", name="Laid down")).to_be_checked()
 
     scorer_block(page, "Di").get_by_role("radio", name="Went out").tap()
