@@ -92,7 +92,8 @@ def test_live_link_phones_racing_for_one_seat_leave_one_holder(app):
         phones = [LinkPhone(app.server) for _ in range(RACERS)]
         for phone in phones:
             assert phone.get(f"/live/{token}")[0] == 200
-        answers = race(lambda i: phones[i].post(f"/live/{token}/seat", {"player_id": str(players[0])}))
+        answers = race(lambda i, phones=phones, token=token, player=players[0]: phones[i].post(
+            f"/live/{token}/seat", {"player_id": str(player)}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
         assert all("seat" in body and "held by" in body or "same moment" in body
@@ -106,7 +107,8 @@ def test_members_phones_racing_for_one_seat_leave_one_holder(app):
         phones = [Phone(app.server, owner, PASSWORD) for _ in range(RACERS)]
         for phone in phones:
             assert phone.get(f"/games/{game_id}")[0] == 200
-        answers = race(lambda i: phones[i].post(f"/games/{game_id}/seat", {"player_id": str(players[1])}))
+        answers = race(lambda i, phones=phones, game_id=game_id, player=players[1]: phones[i].post(
+            f"/games/{game_id}/seat", {"player_id": str(player)}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
         assert seats_of(app, game_id, players[1]) == 1
