@@ -82,7 +82,7 @@ def _leave(game, where: Where, can_write: bool):
 def _send(game, state, where: Where, can_write: bool):
     """The seat's draft: the phone writes only the seat it holds, and only while the hand is open."""
     phone = phone_digest()
-    limit = current_app.config.get("DRAFTS_PER_PHONE_PER_MINUTE", 120)
+    limit = current_app.config["DRAFTS_PER_PHONE_PER_MINUTE"]
     if phone is not None and throttle.hit("draft-phone", phone, limit, 60):
         return _done(game.id, where, can_write, 429,
                      notice=gettext("Too many drafts from this phone: wait a minute, then send it again."))
