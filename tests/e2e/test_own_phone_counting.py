@@ -118,3 +118,48 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
         assert by_player == {ids["Al"]: "member", ids["Bo"]: "member", ids["Cy"]: "live link"}
     for other in (al, bo, cy):
         other.context.close()
+
+
+def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, browser, browser_context_args):
+    # Ramo, three players (docs/RULES.md §1): Al goes out (−50); the scorer taps 4 low cards for Bo
+    # (4×5 = 20) although Bo's phone says 5; Cy's phone says 1 high card (10).
+    game_id, ids = seat_game(app, "ramo", ["Al", "Bo", "Cy"], owner="Dee")
+    add_member(app, game_id, "Ben", role="viewer")
+    add_member(app, game_id, "Cat", role="viewer")
+    log_in(page, live_server, "Dee")
+    page.goto(f"{live_server}/games/{game_id}")
+    scorer_block(page, "Bo").get_by_role("group", name=LOW).get_by_role("radio", name="4", exact=True).tap()
+
+    bo = phone(browser, browser_context_args)
+    log_in(bo, live_server, "Ben")
+    bo.goto(f"{live_server}/games/{game_id}")
+    take_seat(bo, "Bo")
+    tap_count(bo, LOW, 5)
+    expect(bo.get_by_text("Sent to the scorer.")).to_be_visible()
+    cy = phone(browser, browser_context_args)
+    log_in(cy, live_server, "Cat")
+    cy.goto(f"{live_server}/games/{game_id}")
+    take_seat(cy, "Cy")
+    tap_count(cy, HIGH, 1)
+    expect(cy.get_by_text("Sent to the scorer.")).to_be_visible()
+
+    expect(scorer_block(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_3_S)
+    expect(page.get_by_text("2 of 3 counted")).to_be_visible()
+    expect(scorer_block(page, "Cy").get_by_role("group", name=HIGH).get_by_role("radio", name="1", exact=True)
+           ).to_be_checked()
+    # Bo's block is the scorer's: it keeps the 4 the scorer tapped.
+    expect(scorer_block(page, "Bo")).not_to_contain_text("counted by Bo")
+    expect(scorer_block(page, "Bo").get_by_role("group", name=LOW).get_by_role("radio", name="4", exact=True)
+           ).to_be_checked()
+
+    scorer_block(page, "Al").get_by_role("radio", name="Went out").tap()
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "20", "10"])
+    expect(bo.get_by_text("Hand 1 recorded: Bo scored 20, total 20.")).to_be_visible(timeout=WITHIN_3_S)
+    with app.app_context():
+        from ramo_keeper.models import AuditEntry
+
+        audit = db.session.execute(db.select(AuditEntry).filter_by(game_id=game_id, action="counted")).scalar_one()
+        assert [entry["player_id"] for entry in audit.after["counted_by"]] == [ids["Cy"]]
+    for other in (bo, cy):
+        other.context.close()
