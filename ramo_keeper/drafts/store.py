@@ -121,18 +121,17 @@ def settle(game: Game, number: int, hand: rules.HandInput, user: User | None) ->
         if counted:
             db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="counted",
                                       hand_number=number, before=None, after={"counted_by": counted}))
-    drop(game.id)
+    drop(game)
 
 
-def drop(game_id: int) -> None:
-    """Forget every draft of the game (a hand was recorded or undone).
+def drop(game: Game) -> None:
+    """Forget every draft of the game (a hand was recorded or undone; the game is locked).
 
     drafts_version starts again at 0, which says "no drafts" to the readers (no query needed); the
     game's version moved in the same write, so the scorer's board ETag never repeats.
     """
-    db.session.execute(db.delete(HandDraft).where(HandDraft.game_id == game_id))
-    db.session.execute(db.update(Game).where(Game.id == game_id)
-                       .values(drafts_version=0, updated_at=Game.updated_at))
+    db.session.execute(db.delete(HandDraft).where(HandDraft.game_id == game.id))
+    game.drafts_version = 0
 
 
 def current_drafts(game: Game, number: int) -> list[HandDraft]:

@@ -217,7 +217,7 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
     db.session.delete(last)
     from ..drafts import store as drafts  # the hand to count is now another one: its drafts go
 
-    drafts.drop(game.id)
+    drafts.drop(game)
     played = _save(game, by_the_rules(lambda: state_of(game)))
     db.session.flush()
     return played
