@@ -38,8 +38,9 @@ def test_a_draft_fills_the_scorers_form_and_leaves_every_other_board_as_it_was(a
     body = again.get_data(as_text=True)
     assert again.status_code == 200 and "counted by B" in body and "1 of 3 counted" in body
     block = body.split(f'id="player-{table.id("B")}"', 1)[1].split("</fieldset>\n", 1)[0]
-    assert re.search(r'name="c_%d_low" value="5" checked' % table.id("B"), block)
-    assert re.search(r'name="laid_%d" id="laid_%d" value="y" checked' % (table.id("B"), table.id("B")), block)
+    bo = table.id("B")
+    assert f'name="c_{bo}_low" value="5" checked' in block
+    assert f'name="laid_{bo}" id="laid_{bo}" value="y" checked' in block
     # Nothing else moved: the viewer's board and the live link answer 304, and every total is 0.
     assert viewer.get(f"/games/{game}/board", headers={
         **FRAGMENT, "If-None-Match": viewer_board.headers["ETag"]}).status_code == 304
