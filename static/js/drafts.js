@@ -86,9 +86,13 @@
   });
 
   // A hand recorded (from any phone): the seat shows the result and a fresh entry for the next hand.
-  async function refreshPanel(nextHand) {
+  // Any other change of the game (the scorer let the live link count, freed a seat) reaches a phone
+  // that holds no seat; a seated phone is never disturbed while its hand is open.
+  async function refreshPanel(nextHand, gameChanged) {
     const panel = document.getElementById("seat-panel");
-    if (!panel || !nextHand || panel.dataset.hand === nextHand) return;
+    if (!panel || !nextHand) return;
+    const newHand = panel.dataset.hand !== nextHand;
+    if (!newHand && !(gameChanged && !("seated" in panel.dataset))) return;
     panel.dataset.hand = nextHand;
     try {
       const response = await fetch(panel.dataset.panelUrl, { headers: { "HX-Request": "true" },
@@ -136,11 +140,11 @@
     if (form && form.dataset.typed && freshForm && fresh.dataset.nextHand === (form.elements.hand_number || {}).value) {
       mergeDrafts(form, freshForm);
     }
-    refreshPanel(fresh.dataset.nextHand);
+    refreshPanel(fresh.dataset.nextHand, fresh.dataset.version !== event.detail.play.dataset.version);
   });
   document.addEventListener("ramo:replaced", function (event) {
     const element = event.detail && event.detail.element;
-    if (element && element.id === "live-board") refreshPanel(element.dataset.nextHand);
+    if (element && element.id === "live-board") refreshPanel(element.dataset.nextHand, true);
   });
   document.addEventListener("htmx:afterSettle", function () {
     const play = document.getElementById("play");

@@ -47,11 +47,18 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
         token = service.share(game_id)
         db.session.commit()
 
+    cy = phone(browser, browser_context_args)
+    cy.goto(f"{live_server}/live/{token}")
+    expect(cy.locator(".scoreboard")).to_be_visible()
+    expect(cy.get_by_role("button", name="I'm Cy")).to_have_count(0)  # not until the scorer allows it
+
     log_in(page, live_server, "Dee")
     page.goto(f"{live_server}/games/{game_id}")
-    # The scorer lets the live link's phones count (before the hand: not one of the hand's taps).
+    # The scorer lets the live link's phones count (before the hand: not one of the hand's taps), and
+    # the phone already on the live link offers the seats at its next poll.
     page.get_by_role("button", name="Let phones on the live link count their own cards").tap()
     expect(page.get_by_text("Phones on the live link may count their own cards.")).to_be_visible()
+    expect(cy.get_by_role("button", name="I'm Cy")).to_be_visible(timeout=WITHIN_3_S)
 
     al = phone(browser, browser_context_args)
     log_in(al, live_server, "Ann")
@@ -59,8 +66,6 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
     bo = phone(browser, browser_context_args)
     log_in(bo, live_server, "Ben")
     bo.goto(f"{live_server}/games/{game_id}")
-    cy = phone(browser, browser_context_args)
-    cy.goto(f"{live_server}/live/{token}")
 
     take_seat(al, "Al")
     take_seat(bo, "Bo")
