@@ -178,8 +178,8 @@ RULE_SENTENCES: dict[str, object] = {
     "player_count_negative": _l("%(player)s's %(category)s cannot be negative"),
     "pips_of_one": _l("%(player)s's pips cannot be 1: the smallest pip card is a 2"),
     "too_many_pips": _l("%(player)s cannot hold %(count)s pips: %(max_cards)s cards make at most %(maximum)s"),
-    "too_many_of_a_category": _l("%(player)s cannot hold %(count)s %(category)s: no hand holds more than "
-                                 "%(maximum)s cards"),
+    # The most is what the decks hold of that kind (4 aces in one 52-card deck), 60 at the very most.
+    "too_many_of_a_category": _l("%(player)s cannot hold %(count)s %(category)s: a hand holds at most %(maximum)s"),
     "category_not_in_this_game": _l("This game is played without %(category)s, but %(player)s holds %(count)s"),
     "more_than_a_hand": _l("%(player)s cannot hold more than %(maximum)s cards"),
     "flag_not_in_game": _flag_not_in_game,

@@ -103,8 +103,9 @@ def refused(variant, n, *results, hands=(), **options):
     ("ramo", [out(AL), holds(BO, r(-1)), holds(CY, r(1))], "Bo's low cannot be negative", BO),
     ("ramo", [out(AL), holds(BO, {"low": "3"}), holds(CY, r(1))], "Bo's low must be a whole number, not '3'", BO),
     ("ramo", [out(AL), holds(BO, {"low": True}), holds(CY, r(1))], "Bo's low must be a whole number, not True", BO),
-    ("ramo", [out(AL), holds(BO, r(0, 61)), holds(CY, r(1))],
-     "Bo cannot hold 61 high: no hand holds more than 60 cards", BO),
+    # Three decks of 60 (6–8 players) hold 3 × 4 colours × 4 numbers (10–13) = 48 high cards.
+    ("ramo", [out(AL), holds(BO, r(0, 49)), holds(CY, r(1))],
+     "Bo cannot hold 49 high: a hand holds at most 48", BO),
     ("ramo", [out(AL), holds(BO, r(30, 31)), holds(CY, r(1))], "Bo cannot hold more than 60 cards", BO),
     ("ramo", [out(AL), holds(BO, {"foo": 1}), holds(CY, r(1))],
      "Ramo has no card category 'foo', but Bo's cards list foo", BO),
