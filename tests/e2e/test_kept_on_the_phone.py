@@ -104,6 +104,7 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
     page.goto(game_url)
     # A boosted link: htmx keeps a copy of the game in sessionStorage for Back.
     page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    expect(page).to_have_url(f"{live_server}/rules")
     page.go_back()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     page.get_by_role("button", name="Log out").click()
