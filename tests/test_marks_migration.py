@@ -1,7 +1,7 @@
-"""Migration 0011 moves every stored hand's flags into its list of marks, and every game replays the same.
+"""Migration 0012 moves every stored hand's flags into its list of marks, and every game replays the same.
 
-A database is built at revision 0010 and filled in SQL (the models no longer match it) with games of
-every built-in game, their hands carrying every mark; what 0010's app would have stored for them is
+A database is built at the revision before it and filled in SQL (the models no longer match it) with games of
+every built-in game, their hands carrying every mark; what 0011's app would have stored for them is
 derived by 0006's backfill, as the app did at each write. After the upgrade each result carries its
 marks as data, the stored values have not moved, a replay from the marks gives them again, and a few
 totals are worked by hand from docs/RULES.md. The downgrade gives the flags back.
@@ -21,7 +21,7 @@ from ramo_keeper import rules
 from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, state_of, stored_state
 
-BEFORE = "0010_house_rules_rulesets"
+BEFORE = "0011_own_phone_counting"
 FLAGS = ("went_out", "laid_down", "knocked", "went_rummy")
 NOW = datetime(2026, 11, 30, 20, 0)
 A, B, C, D = 1, 2, 3, 4  # the players, seated in this order; A deals first
@@ -29,7 +29,7 @@ OUT = {"went_out": True}
 OUT_AND_LAID = {"went_out": True, "laid_down": True}  # Ramo, Contract, Phase 10, Liverpool: out means laid down
 LAID = {"laid_down": True}
 
-# Per game: its key, its seats and its hands, each hand a result per seat: (cards, flags as 0010 stored them).
+# Per game: its key, its seats and its hands, each hand a result per seat: (cards, flags as 0011 stored them).
 GAMES = {
     # Ramo (§1). Hand 1: A out −50; B laid down, 2 low = 10; C 1 high + 1 low = 15.
     # Hand 2: B out −50; A laid down, 1 special = 20; C 3 low = 15. Totals A −30, B −40, C 30; levels A 3, B 3, C 1.
@@ -75,7 +75,7 @@ def _migration(name: str):
     return module
 
 
-def _database_at_0010():
+def _database_before_the_marks():
     db.drop_all()
     db.session.execute(text("DROP TABLE IF EXISTS alembic_version"))
     db.session.commit()
@@ -84,7 +84,7 @@ def _database_at_0010():
 
 
 def _fill(connection) -> None:
-    """The games in SQL, as 0010's app stored them: every category of a result present, effective flags."""
+    """The games in SQL, as 0011's app stored them: every category of a result present, effective flags."""
     meta = sa.MetaData()
     table = {name: sa.Table(name, meta, autoload_with=connection)
              for name in ("league", "player", "game", "seat", "hand", "hand_result")}
@@ -141,10 +141,10 @@ def _totals(game_id: int) -> dict[int, int]:
 
 def test_every_game_replays_to_the_same_totals_after_its_marks_become_data(app):
     with app.app_context():
-        _database_at_0010()
+        _database_before_the_marks()
         with db.engine.begin() as connection:
             _fill(connection)
-            _migration("0006_core_stored_state").backfill(connection)  # what 0010's app stored at each write
+            _migration("0006_core_stored_state").backfill(connection)  # what 0011's app stored at each write
         with db.engine.connect() as connection:
             before, flags = _stored(connection), _flags(connection)
         assert {f for row in flags.values() for f, on in zip(FLAGS, row, strict=True) if on} == set(FLAGS)

@@ -23,11 +23,11 @@ def migration(name: str = "0006_core_stored_state"):
 
 def backfill_as_in_0006(connection) -> None:
     """0006's backfill reads the results' marks as the flag columns of its day: they are put back for it
-    (0011's downgrade), then made data again (0011's upgrade)."""
+    (0012's downgrade), then made data again (0012's upgrade)."""
     from alembic.migration import MigrationContext
     from alembic.operations import Operations
 
-    marks_as_data = migration("0011_hand_marks_as_data")
+    marks_as_data = migration("0012_hand_marks_as_data")
     with Operations.context(MigrationContext.configure(connection)):
         marks_as_data.downgrade()
         migration().backfill(connection)

@@ -23,10 +23,11 @@ from .limits import MARKS
 
 # word: the mark on the grid and the scoresheet; box: a per-player box on the hand form (field: its
 # name, "laid" + "_<player id>" as the form has always posted); question: a switch for the player out.
+# mine: the box on a seated player's own phone (drafts/).
 MARK_WORDS: dict[str, dict[str, str]] = {
-    "went_out": {"word": "went out", "sign": "★", "who": "%(name)s out"},
-    "laid_down": {"word": "laid down", "sign": "▾", "box": "Laid down", "field": "laid"},
-    "knocked": {"word": "knocked", "sign": "✊", "who": "%(name)s knocked"},
+    "went_out": {"word": "went out", "sign": "★", "who": "%(name)s out", "mine": "I went out"},
+    "laid_down": {"word": "laid down", "sign": "▾", "box": "Laid down", "field": "laid", "mine": "I laid down"},
+    "knocked": {"word": "knocked", "sign": "✊", "who": "%(name)s knocked", "mine": "I knocked"},
     "went_rummy": {"word": "went rummy", "question": "The player who went out went rummy (whole hand in one turn)"},
 }
 
@@ -67,6 +68,11 @@ class Mark:
     def field(self) -> str:
         """The hand form's field for the mark: a box per player adds "_<player id>" ("laid_3")."""
         return self._words().get("field", self.key)
+
+    @property
+    def mine(self) -> str:
+        """The box on a seated player's own phone: "I laid down"."""
+        return self._words().get("mine", self.word)
 
     @property
     def question(self) -> str:

@@ -15,11 +15,16 @@ from collections.abc import Iterator, Mapping
 from .marks import MARK_WORDS
 
 # The parts of a mark's words a person reads (the others are a sign and a form field's name).
-MARK_PARTS = ("word", "who", "box", "question")
+MARK_PARTS = ("word", "who", "box", "mine", "question")
 
 # The context a word of the hand form is translated in, where the same English means something else
 # elsewhere ("hand" is one deal, not the cards held).
 CONTEXTS = {"hand": "one deal"}
+# A level word ("phase", "contract") also stands in sentences that need it with an article or an ending:
+# Italian says "la fase 10" but "il contratto 7", Korean "페이즈로" but "계약으로". Each form is translated
+# on its own, so no sentence guesses a gender or a particle (English shows the bare word).
+LEVEL_FORMS = {"the_level": "level word, with its article", "next_level": "level word, the next one",
+               "a_level": "level word, one of them"}
 
 
 def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
@@ -30,11 +35,13 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
     ...                   "meld_kinds": [{"kind": "set", "text": "A set is three of a kind."}]})
     [(None, 'Mini'), (None, 'Tens'), ('one deal', 'hand'), (None, 'Went out'), (None, 'A set is three of a kind.')]
     >>> definition_words({"name": "Mini", "marks": [{"key": "went_out"}]})[1:]
-    [(None, 'went out'), (None, '%(name)s out')]
+    [(None, 'went out'), (None, '%(name)s out'), (None, 'I went out')]
     """
     found: list[tuple[str | None, str]] = [(None, doc["name"])]
     found += [(None, category["label"]) for category in doc.get("card_categories", ())]
     found += [(CONTEXTS.get(word), word) for word in doc.get("words", {}).values()]
+    if "level" in doc.get("words", {}):
+        found += [(context, doc["words"]["level"]) for context in LEVEL_FORMS.values()]
     for entry in (*doc.get("meld_kinds", ()), *doc.get("scoring_summary", ())):
         if "text" in entry:
             found.append((None, entry["text"]))

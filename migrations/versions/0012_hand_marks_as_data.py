@@ -1,7 +1,7 @@
 """hand marks as data: one JSON list of mark keys per hand result instead of a column per mark
 
-Revision ID: 0011_hand_marks_as_data
-Revises: 0010_house_rules_rulesets
+Revision ID: 0012_hand_marks_as_data
+Revises: 0011_own_phone_counting
 Create Date: 2026-12-01 15:00:00
 
 Each result's four flags become one sorted list of the marks it carries ("laid_down", "went_out"),
@@ -19,8 +19,8 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0011_hand_marks_as_data'
-down_revision = '0010_house_rules_rulesets'
+revision = '0012_hand_marks_as_data'
+down_revision = '0011_own_phone_counting'
 branch_labels = None
 depends_on = None
 
