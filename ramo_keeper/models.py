@@ -276,7 +276,7 @@ class Hand(db.Model):
 class HandResult(db.Model):
     """One player's stored inputs for one hand (the only facts scores are derived from), and what they scored.
 
-    The flags are the effective ones (Ramo's out player laid down); value, score and levels are
+    The marks are the effective ones (Ramo's out player laid down); value, score and levels are
     derived by the rules at each write and equal a full replay (tests/test_scoring.py).
     """
 
@@ -286,10 +286,9 @@ class HandResult(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
     cards: Mapped[dict] = mapped_column(JSON)
-    went_out: Mapped[bool] = mapped_column(default=False)
-    laid_down: Mapped[bool] = mapped_column(default=False)
-    knocked: Mapped[bool] = mapped_column(default=False)
-    went_rummy: Mapped[bool] = mapped_column(default=False)
+    # The marks the hand gave the player, as a sorted list of keys (["laid_down", "went_out"]): whatever
+    # the game's definition declares (rules/marks.py), never a column per mark.
+    marks: Mapped[list] = mapped_column(JSON, default=list)
     value: Mapped[int] = mapped_column(default=0)
     score: Mapped[int] = mapped_column(default=0)
     level_before: Mapped[int | None]

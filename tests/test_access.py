@@ -74,12 +74,12 @@ def world(app, new_web):
 def extra_ids(league, owner, players) -> dict:
     """Ids of a game with one hand, once games exist."""
     try:
-        from ramo_keeper.games import inputs
+        from ramo_keeper.games import hand_inputs
         from ramo_keeper.games import service as games
     except ImportError:
         return {}
     game = games.create_game(league, owner, "ramo", [p.id for p in players])
-    games.record_hand(game.id, owner, inputs.from_body({"results": [
+    games.record_hand(game.id, owner, hand_inputs.from_body({"results": [
         {"player_id": players[0].id, "cards": {}, "went_out": True},
         {"player_id": players[1].id, "cards": {"low": 1}},
         {"player_id": players[2].id, "cards": {"high": 1}},

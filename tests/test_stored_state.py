@@ -11,14 +11,27 @@ from ramo_keeper.extensions import db
 from ramo_keeper.games.stored import load_game, read_game, state_of, stored_state
 from ramo_keeper.models import Game, Hand, HandResult, Seat
 
-MIGRATION = Path(__file__).resolve().parent.parent / "migrations" / "versions" / "0006_core_stored_state.py"
+VERSIONS = Path(__file__).resolve().parent.parent / "migrations" / "versions"
 
 
-def migration():
-    spec = importlib.util.spec_from_file_location("stored_state_migration", MIGRATION)
+def migration(name: str = "0006_core_stored_state"):
+    spec = importlib.util.spec_from_file_location(name, VERSIONS / f"{name}.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
+
+
+def backfill_as_in_0006(connection) -> None:
+    """0006's backfill reads the results' marks as the flag columns of its day: they are put back for it
+    (0012's downgrade), then made data again (0012's upgrade)."""
+    from alembic.migration import MigrationContext
+    from alembic.operations import Operations
+
+    marks_as_data = migration("0012_hand_marks_as_data")
+    with Operations.context(MigrationContext.configure(connection)):
+        marks_as_data.downgrade()
+        migration().backfill(connection)
+        marks_as_data.upgrade()
 
 
 def test_the_migration_backfills_existing_games_from_their_stored_inputs(table):
@@ -38,8 +51,9 @@ def test_the_migration_backfills_existing_games_from_their_stored_inputs(table):
                                                         completed=False))
         db.session.commit()
         assert stored_state(load_game(rummy)) != state_of(load_game(rummy))
+        db.session.rollback()  # PostgreSQL: the read's locks would keep the backfill's ALTER TABLE waiting
         with db.engine.begin() as connection:
-            migration().backfill(connection)
+            backfill_as_in_0006(connection)
         db.session.rollback()  # end the read transaction begun before the backfill: read what it wrote
         for game_id in (rummy, ramo):
             game = load_game(game_id)

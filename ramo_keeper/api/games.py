@@ -6,7 +6,8 @@ from flask import abort, current_app, jsonify, request, url_for
 
 from ..access import membership_for, require_league
 from ..extensions import db
-from ..games import inputs, service
+from ..games import service
+from ..games.hand_inputs import from_body
 from ..games.stored import read_game
 from ..models import Game as GameRow
 from . import error, route, user
@@ -74,7 +75,7 @@ def record_hand(game_id: int, body: HandBody):
     if key is not None and not KEY.fullmatch(key):
         return error(400, "Idempotency-Key must be 1 to 100 printable ASCII characters.")
     _allowed(game_id, "scorer")
-    game, state, created = service.record_hand(game_id, user(), inputs.from_body(body.model_dump()), key)
+    game, state, created = service.record_hand(game_id, user(), from_body(body.model_dump()), key)
     return _reply(game, state, 201, {} if created else {"Idempotent-Replayed": "true"})
 
 
@@ -87,7 +88,7 @@ def edit_hand(game_id: int, number: int, body: HandBody):
     if expected is not None and match is None:
         return error(400, "If-Match must be the game's version, as in its ETag.")
     _allowed(game_id, "scorer")
-    game, state = service.edit_hand(game_id, user(), number, inputs.from_body(body.model_dump()),
+    game, state = service.edit_hand(game_id, user(), number, from_body(body.model_dump()),
                                     int(match.group(1)) if match else None)
     return _reply(game, state)
 

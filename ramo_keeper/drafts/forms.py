@@ -6,7 +6,7 @@ exactly as a recorded hand is.
 
 from functools import lru_cache
 
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField
 
@@ -23,8 +23,8 @@ def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: i
     kwargs = {"formdata": None} if blank else {}
     if draft is not None:
         kwargs["data"] = {**{f"c_{key}": count for key, count in draft.get("cards", {}).items()},
-                          "laid_down": draft.get("laid_down", False),
-                          "went_out": draft.get("went_out", False) or draft.get("knocked", False)}
+                          **{mark.key: draft.get(mark.key, False) for mark in variant.marks_for_each},
+                          "went_out": draft.get("went_out", False) or draft.get(variant.out_flag, False)}
     form = DraftForm(**kwargs)
     if hand_number is not None and not form.hand_number.data:
         form.hand_number.data = str(hand_number)
@@ -38,10 +38,11 @@ def _draft_form_class(variant: rules.Variant, options: tuple, language: str):
     class DraftForm(FlaskForm):
         hand_number = HiddenField()
 
-    knocks = variant.out_flag == "knocked"
-    DraftForm.went_out = BooleanField(gettext("I knocked") if knocks else gettext("I went out"))
-    if "laid_down" in variant.flags:
-        DraftForm.laid_down = BooleanField(gettext("I laid down"))
+    # The game's marks (rules/marks.py): the out mark ("I went out", or the knock) and a box for each
+    # mark asked of every player ("I laid down").
+    DraftForm.went_out = BooleanField(messages.game_word(variant.out_mark.mine))
+    for mark in variant.marks_for_each:
+        setattr(DraftForm, mark.key, BooleanField(messages.game_word(mark.mine)))
     for category in variant.categories_for(dict(options)):
         label = messages.category_label(category.label) if is_built_in(variant) else category.label
         setattr(DraftForm, f"c_{category.key}", CountField(
@@ -60,9 +61,8 @@ def posted_hand(form) -> int | None:
 
 def result_of(form, player_id: int) -> dict:
     """The form as the API's `Result` of that player."""
-    out = bool(form.went_out.data)
-    knocks = form.variant.out_flag == "knocked"
+    marks = {mark.key for mark in form.variant.marks_for_each if form[mark.key].data}
+    if form.went_out.data:
+        marks.add(form.variant.out_flag)
     return {"player_id": player_id, "cards": {f.name[2:]: f.data or 0 for f in count_fields(form)},
-            "went_out": out and not knocks, "knocked": out and knocks,
-            "laid_down": bool(form.laid_down.data) if "laid_down" in form._fields else False,
-            "went_rummy": False}
+            **rules.mark_fields(marks)}

@@ -10,7 +10,7 @@ from flask_babel import gettext
 from .. import rules
 from ..errors import Conflict, NotFound
 from ..extensions import db
-from ..games import inputs
+from ..games import hand_inputs as inputs
 from ..games.service import by_the_rules
 from ..games.stored import load_game, setup_of
 from ..models import AuditEntry, Game, HandDraft, User, utcnow

@@ -12,6 +12,7 @@ from ..games.page import played_or_404
 from ..games.stored import read_game
 from ..models import Game
 from ..rendering import render
+from ..rules.registry import variant_of
 from ..seasons.routes import _season
 from .bgstats import season_file
 from .scoresheet import scoresheet, scoresheet_csv
@@ -45,7 +46,8 @@ def print_game(game_id: int):
     """The scoresheet on one A4 page a table can pin to the wall."""
     game, membership, state = played_or_404(game_id)
     return render("games/print.html", game=game, membership=membership, state=state,
-                  sheet=scoresheet(game.id, state), printed_on=date.today())
+                  sheet=scoresheet(game.id, state), printed_on=date.today(),
+                  signs={mark.key: mark.sign for mark in variant_of(state.setup).marks})
 
 
 @bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/bgstats.json")

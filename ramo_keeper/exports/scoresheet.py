@@ -8,8 +8,6 @@ the labels of its card categories and marks are in the reader's language.
 import csv
 import io
 
-from flask_babel import gettext
-
 from .. import rules
 from ..messages import category_label, game_name, game_word
 from ..rules.registry import variant_of
@@ -17,13 +15,8 @@ from ..seasons.standings import _number_cell as number_cell
 from ..seasons.standings import _text_cell as text_cell
 
 FORMAT = 1
-FLAGS = ("went_out", "laid_down", "knocked", "went_rummy")
-
-
-def _mark_labels(variant: rules.Variant) -> dict[str, str]:
-    words = {"went_out": gettext("went out"), "laid_down": gettext("laid down"),
-             "knocked": game_word("knocked"), "went_rummy": gettext("went rummy")}
-    return {flag: words[flag] for flag in FLAGS if flag in variant.flags}
+# Every row and the CSV have a column per mark the app knows (docs/EXPORTS.md), whichever the game declares.
+MARK_COLUMNS = rules.MARKS
 
 
 def scoresheet(game_id: int, state: rules.GameState) -> dict:
@@ -35,7 +28,7 @@ def scoresheet(game_id: int, state: rules.GameState) -> dict:
             running[line.player_id] += line.score
             rows.append({"hand": outcome.number, "dealer_id": outcome.dealer_id, "player_id": line.player_id,
                          "cards": {c.key: line.cards.get(c.key, 0) for c in variant.card_categories},
-                         **{flag: getattr(line, flag) for flag in FLAGS},
+                         **rules.mark_fields(line.marks),
                          "score": line.score, "total": running[line.player_id]})
     return {
         "format": FORMAT,
@@ -45,13 +38,13 @@ def scoresheet(game_id: int, state: rules.GameState) -> dict:
                      "end_bonus": p.end_bonus} for p in state.players],
         "categories": [{"key": c.key, "label": category_label(c.label), "points": c.points}
                        for c in variant.card_categories],
-        "marks": [{"key": key, "label": label} for key, label in _mark_labels(variant).items()],
+        "marks": [{"key": mark.key, "label": game_word(mark.word)} for mark in variant.marks],
         "rows": rows,
     }
 
 
 def csv_header(sheet: dict) -> list[str]:
-    return ["hand", "dealer_id", "player_id", *(c["key"] for c in sheet["categories"]), *FLAGS, "score", "total"]
+    return ["hand", "dealer_id", "player_id", *(c["key"] for c in sheet["categories"]), *MARK_COLUMNS, "score", "total"]
 
 
 def scoresheet_csv(sheet: dict) -> str:
@@ -62,6 +55,6 @@ def scoresheet_csv(sheet: dict) -> str:
     for row in sheet["rows"]:
         cells = [row["hand"], row["dealer_id"], row["player_id"],
                  *(row["cards"][c["key"]] for c in sheet["categories"]),
-                 *(("true" if row[flag] else "false") for flag in FLAGS), row["score"], row["total"]]
+                 *(("true" if row[mark] else "false") for mark in MARK_COLUMNS), row["score"], row["total"]]
         writer.writerow([text_cell(cell) if isinstance(cell, str) else number_cell(cell) for cell in cells])
     return out.getvalue()

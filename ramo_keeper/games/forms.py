@@ -23,12 +23,11 @@ from .. import messages, rules
 from ..forms import strip
 from ..rules.registry import variant_of
 from ..text import NAME_MAX, whole_number
-from . import inputs
-from .inputs import NOBODY
+from .hand_inputs import NOBODY, form_cards, form_data
 from .variants import is_built_in
 
-# One player's typed counts; the conversion itself lives in inputs.py.
-player_cards = inputs.form_cards
+# One player's typed counts; the conversion itself lives in hand_inputs.py.
+player_cards = form_cards
 
 
 class CountField(IntegerField):
@@ -67,7 +66,7 @@ def _player_choices(setup: rules.GameSetup) -> list[SelectChoice]:
 
 
 def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectChoice]:
-    """Who went out (or knocked); a 'nobody' choice where the rules allow a hand without one."""
+    """Who ended the hand (the game's out mark); a 'nobody' choice where the rules allow a hand without one."""
     choices = _player_choices(setup)
     if variant.allows_nobody_out(setup.options):
         choices.append(SelectChoice(NOBODY, messages.game_word(variant.words.nobody_out)))
@@ -76,14 +75,14 @@ def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectCh
 
 def hand_form(setup: rules.GameSetup, prefill: rules.HandInput | None = None, version: int | None = None,
               blank: bool = False, hand_number: int | None = None):
-    """A form with one block per player: went out, laid down, and a count per card category."""
+    """A form with one block per player: who went out, the game's marks, and a count per card category."""
     variant = variant_of(setup)
     HandForm = _hand_form_class(variant, setup.seats, tuple(sorted(setup.options.items())),
                                 str(get_locale()))
     # blank: a fresh form after a recorded hand, not refilled from the request that recorded it.
     kwargs = {"formdata": None} if blank else {}
     if prefill is not None:
-        kwargs["data"] = inputs.form_data(prefill)
+        kwargs["data"] = form_data(variant, prefill)
     form = HandForm(**kwargs)
     if not form.idempotency_key.data:
         form.idempotency_key.data = uuid.uuid4().hex
@@ -114,15 +113,18 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
     HandForm.went_out = RadioField(
         messages.game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
         validators=[InputRequired(messages.choose_who(variant.words.went_out_verb))])
-    if "went_rummy" in variant.flags:
-        HandForm.went_rummy = BooleanField(gettext("The player who went out went rummy (whole hand in one turn)"))
+    # The marks the definition declares beyond the out choice: a switch for the player out (went rummy),
+    # a box in each player's block (laid down).
+    for mark in variant.marks_for_the_player_out:
+        setattr(HandForm, mark.field, BooleanField(messages.game_word(mark.question)))
+    boxes = {mark.key: messages.game_word(mark.box) for mark in variant.marks_for_each}
     # Each label is looked up once per form, not once per player.
     # A house rule's labels are shown exactly as typed (they are in no catalogue).
     labels = {c.key: messages.category_label(c.label) if is_built_in(variant) else c.label
               for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
-        if "laid_down" in variant.flags:
-            setattr(HandForm, f"laid_{seat.player_id}", BooleanField(gettext("%(name)s laid down", name=seat.name)))
+        for mark in variant.marks_for_each:
+            setattr(HandForm, f"{mark.field}_{seat.player_id}", BooleanField(boxes[mark.key]))
         for category in variant.categories_for(setup.options):
             # The box carries its limit (60 cards, 540 pips) from the rules, for the template and the JS.
             label = labels[category.key]

@@ -7,8 +7,10 @@ from flask_login import current_user, login_required
 from ..errors import ServiceError
 from ..extensions import db
 from ..rendering import render, wants_fragment
-from . import inputs, service
+from . import service
 from .forms import hand_form, posted_number
+from .hand_inputs import from_form
+from .hand_rows import hand_input
 from .page import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
@@ -57,7 +59,7 @@ def create(game_id: int):
             return _conflict(game_id, gettext("The game is over: no more hands can be recorded."))
         return _current_play(game_id, 422, form)
     try:
-        game, state, _ = service.record_hand(game_id, current_user, inputs.from_form(form),
+        game, state, _ = service.record_hand(game_id, current_user, from_form(form),
                                              form.idempotency_key.data, posted_number(form.hand_number))
     except ServiceError as error:
         db.session.rollback()
@@ -81,7 +83,7 @@ def _current_hand_form(game, number: int):
     row = service.hand_row(game, number)
     if row is None:
         abort(404)
-    return hand_form(setup_of(game), prefill=inputs.from_rows(row.results), version=game.version, blank=True)
+    return hand_form(setup_of(game), prefill=hand_input(row.results), version=game.version, blank=True)
 
 
 @bp.get("/games/<int:game_id>/hands/<int:number>/edit")
@@ -100,7 +102,7 @@ def update(game_id: int, number: int):
     form = hand_form(setup_of(game))
     if form.validate_on_submit():
         try:
-            service.edit_hand(game_id, current_user, number, inputs.from_form(form),
+            service.edit_hand(game_id, current_user, number, from_form(form),
                               posted_number(form.expected_version))
         except ServiceError as error:
             db.session.rollback()

@@ -97,7 +97,8 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
     if can_write and not state.finished and form is None:
         form = hand_form(setup_of(game), prefill=drafts_as_hand(drafts) if drafts else None, blank=True,
                          hand_number=state.hand_count + 1)
-        if drafts and not any(r.went_out or r.knocked for r in drafts_as_hand(drafts).results):
+        variant = variant_for(game)
+        if drafts and not any(variant.marked(r, variant.out_flag) for r in drafts_as_hand(drafts).results):
             form.went_out.data = None  # nobody claims to be out: the scorer picks, nothing is picked for them
     # The players who counted their own cards on their phones (drafts/): their blocks say so.
     context.update(membership=membership, can_write=can_write, form=form if can_write else None,

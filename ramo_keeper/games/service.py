@@ -2,6 +2,8 @@
 
 Writers take a game id, lock the game and read it afresh (stored.lock_game), check what the caller
 saw (hand number, version), replay once, store what the rules derived and bump the version once.
+A recorded hand walks one way: read from the form or body (hand_inputs.py), checked and scored by
+the rules here, stored (stored.py, which writes each hand's rows through hand_rows.py).
 They return the stored game with its state, so the caller renders without replaying again. The
 caller commits, once per request (database.py).
 """
@@ -19,7 +21,7 @@ from ..extensions import db
 from ..locks import lock_players, lock_season
 from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
-from . import inputs
+from .hand_inputs import fingerprint, to_body
 from .stored import inputs_of, lock_game, setup_of, state_of, store_state, stored_state
 from .variants import snapshot_variant
 
@@ -142,7 +144,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     """
     game = _locked(game_id)
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
-    print_ = inputs.fingerprint(hand)
+    print_ = fingerprint(hand)
     existing = next((h for h in game.hands if h.idempotency_key == key), None) if key else None
     if existing is not None:
         if existing.request_fingerprint != print_:
@@ -183,17 +185,19 @@ def edit_hand(game_id: int, user: User | None, number: int, hand: rules.HandInpu
     `expected_version` is the version the editor saw: if the game changed since, the edit is refused.
     """
     game = _locked(game_id)
-    row = _existing_hand(game, number)
+    _existing_hand(game, number)
     _refuse_if_season_closed(game)
     if expected_version is not None and expected_version != game.version:
         raise Conflict(gettext("Hand %(number)s was changed from another phone since you opened it: here are its "
                                "current values; correct it again if needed.", number=number))
     hands = inputs_of(game)
-    before = inputs.to_body(hands[number - 1])
+    before = to_body(hands[number - 1])
     hands[number - 1] = hand
     played = _save(game, by_the_rules(lambda: state_of(game, hands)))
+    # What was stored: every category present, the effective marks (Ramo's player out laid down).
+    after = to_body(inputs_of(game)[number - 1])
     db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="edit",
-                              hand_number=number, before=before, after=inputs.to_body(inputs.from_rows(row.results))))
+                              hand_number=number, before=before, after=after))
     db.session.flush()
     return played
 
@@ -211,8 +215,7 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
         raise Conflict(gettext("Only the last hand (%(last)s) can be removed; edit hand %(number)s instead.",
                                last=last.number, number=number))
     db.session.add(AuditEntry(game_id=game.id, user_id=user.id if user else None, action="undo",
-                              hand_number=last.number, before=inputs.to_body(inputs.from_rows(last.results)),
-                              after=None))
+                              hand_number=last.number, before=to_body(inputs_of(game)[-1]), after=None))
     game.hands.remove(last)
     db.session.delete(last)
     from ..drafts import store as drafts  # the hand to count is now another one: its drafts go

@@ -1,11 +1,12 @@
-"""Stored rows and the rules' records: load a game, read its state without replaying, store a replay.
+"""A stored game and its state: load a game, read its state without replaying, store a replay.
 
 Every write replays the game once from the stored hand inputs (`state_of`) and stores what
 the rules derived (`store_state`): each hand's dealer, winners and scored lines, each seat's
 standing, the next dealer and a finished game's per-player results for standings. Reads build the
 same `rules.GameState` from those columns as plain rows (`read_game`; `stored_state` from loaded
 hand objects, for the pages that edit hands) in a fixed number of statements; tests/test_scoring.py
-checks both equal a replay after random records, edits and undos.
+checks both equal a replay after random records, edits and undos. Each hand's rows are read and
+written by games/hand_rows.py.
 """
 
 from itertools import groupby
@@ -19,7 +20,7 @@ from ..extensions import db
 from ..kept import game_stamp, kept, reading
 from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
-from . import inputs
+from .hand_rows import hand_input, scored_line, scored_lines, write_hand
 from .variants import own_definition
 
 
@@ -57,9 +58,8 @@ def load_game(game_id: int, hands: bool = True) -> Game | None:
 # What a read needs of each hand, as plain rows: building ORM objects for every hand and result cost
 # a game read more than everything else together (issue 12).
 _SCORED_COLUMNS = (Hand.number, Hand.dealer_id, Hand.winner_ids, HandResult.player_id, HandResult.cards,
-                   HandResult.went_out, HandResult.laid_down, HandResult.knocked, HandResult.went_rummy,
-                   HandResult.value, HandResult.score, HandResult.level_before, HandResult.level_after,
-                   HandResult.completed)
+                   HandResult.marks, HandResult.value, HandResult.score, HandResult.level_before,
+                   HandResult.level_after, HandResult.completed)
 
 
 def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
@@ -98,10 +98,8 @@ def _outcomes(rows) -> tuple[rules.HandOutcome, ...]:
     outcomes = []
     for number, lines in groupby(played, key=lambda row: row.number):
         lines = list(lines)
-        outcomes.append(rules.HandOutcome(number, lines[0].dealer_id, tuple(
-            rules.ScoredResult(r.player_id, r.cards, r.went_out, r.laid_down, r.knocked, r.went_rummy,
-                               r.value, r.score, r.level_before, r.level_after, r.completed) for r in lines
-        ), tuple(lines[0].winner_ids)))
+        outcomes.append(rules.HandOutcome(number, lines[0].dealer_id, tuple(scored_line(r) for r in lines),
+                                          tuple(lines[0].winner_ids)))
     return tuple(outcomes)
 
 
@@ -135,7 +133,7 @@ def setup_of(game: Game) -> rules.GameSetup:
 
 
 def inputs_of(game: Game) -> list[rules.HandInput]:
-    return [inputs.from_rows(hand.results) for hand in game.hands]
+    return [hand_input(hand.results) for hand in game.hands]
 
 
 def state_of(game: Game, hands: list[rules.HandInput] | None = None) -> rules.GameState:
@@ -145,7 +143,7 @@ def state_of(game: Game, hands: list[rules.HandInput] | None = None) -> rules.Ga
 
 def stored_state(game: Game) -> rules.GameState:
     """The derived state as the last write stored it, from the game's loaded hand rows: no replay."""
-    return _state(game, tuple(rules.HandOutcome(h.number, h.dealer_id, inputs.scored_from_rows(h.results),
+    return _state(game, tuple(rules.HandOutcome(h.number, h.dealer_id, scored_lines(h.results),
                                                 tuple(h.winner_ids)) for h in game.hands))
 
 
@@ -165,7 +163,7 @@ def store_state(game: Game, state: rules.GameState) -> None:
     for a player before the first is deleted.
     """
     for row, outcome in zip(game.hands, state.hands, strict=True):
-        inputs.store(row, outcome)
+        write_hand(row, outcome)
     standings = {p.player_id: p for p in state.players}
     for seat in game.seats:
         p = standings[seat.player_id]

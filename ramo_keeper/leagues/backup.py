@@ -21,7 +21,8 @@ from sqlalchemy.engine import Dialect
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..games import inputs
+from ..games.hand_inputs import from_body, to_body
+from ..games.hand_rows import hand_input
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
@@ -64,7 +65,7 @@ def export_league(league: League) -> dict:
             "definition": g.definition, "ruleset_id": g.ruleset_id,
             "first_dealer_id": g.first_dealer_id, "seats": [seat.player_id for seat in g.seats],
             "status": g.status, "created_at": _when(g.created_at), "finished_at": _when(g.finished_at),
-            "hands": [{"number": h.number, **inputs.to_body(inputs.from_rows(h.results))} for h in g.hands],
+            "hands": [{"number": h.number, **to_body(hand_input(h.results))} for h in g.hands],
         } for g in games],
     }
 
@@ -168,7 +169,7 @@ def _unique(ids: list[int], keys: list[str], row: str) -> None:
 def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, str]):
     """The game's setup and state, with the backup's player ids (and a house rule's new key)."""
     seats = [rules.Seat(old, names[old]) for old in game.seats]
-    hands = [inputs.from_body({"results": [r.model_dump() for r in hand.results]}) for hand in game.hands]
+    hands = [from_body({"results": [r.model_dump() for r in hand.results]}) for hand in game.hands]
     try:
         played = game.variant
         if game.definition is not None:

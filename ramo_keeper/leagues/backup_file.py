@@ -4,8 +4,9 @@ the import writes anything."""
 from typing import Annotated, Literal
 
 from flask_babel import gettext
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError, create_model
 
+from .. import rules
 from ..i18n import N_
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
 from ..text import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
@@ -44,13 +45,12 @@ class SeasonRow(_Row):
     created_at: str | None = None
 
 
-class ResultRow(_Row):
-    player_id: Id
-    cards: Annotated[dict[Annotated[str, Field(max_length=40)], Count], Field(max_length=20)] = {}
-    went_out: bool = False
-    laid_down: bool = False
-    knocked: bool = False
-    went_rummy: bool = False
+# A result keeps a true or false per mark the app knows (rules.MARKS), as the API's hand body does: files
+# written before the marks were stored as data read as they always did, and older versions read new files.
+ResultRow = create_model(
+    "ResultRow", __base__=_Row, player_id=(Id, ...),
+    cards=(Annotated[dict[Annotated[str, Field(max_length=40)], Count], Field(max_length=20)], {}),
+    **{mark: (bool, False) for mark in rules.MARKS})
 
 
 class HandRow(_Row):

@@ -29,8 +29,7 @@ SEAT_COLUMNS = ("position", "total", "level", "completed", "rounds_won", "rank",
 HAND_REFS = (("hand", "id"), ("game", "game_id"), ("player", "dealer_id"), ("players", "winner_ids"))
 HAND_COLUMNS = ("number", "created_at")
 RESULT_REFS = (("hand", "hand_id"), ("player", "player_id"))
-RESULT_COLUMNS = ("position", "cards", "went_out", "laid_down", "knocked", "went_rummy", "value", "score",
-                  "level_before", "level_after", "completed")
+RESULT_COLUMNS = ("position", "cards", "marks", "value", "score", "level_before", "level_after", "completed")
 GAME_RESULT_REFS = (("game", "game_id"), ("season", "season_id"), ("player", "player_id"))
 GAME_RESULT_COLUMNS = ("variant", "table_size", "place", "points", "won", "total", "hands_played")
 TABLES = ((Game, GAME_REFS, GAME_COLUMNS), (Seat, SEAT_REFS, SEAT_COLUMNS), (Hand, HAND_REFS, HAND_COLUMNS),

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from .marks import marks_of
+
 
 class RuleError(Exception):
     """A rule of the table was broken: a stable ``code`` and the ``params`` that fill in its sentence.
@@ -217,6 +219,11 @@ class PlayerResult:
 
     def __post_init__(self):
         object.__setattr__(self, "cards", FrozenDict(self.cards))
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The marks carried, sorted: ``("laid_down", "went_out")``."""
+        return marks_of(self)
 
 
 @dataclass(frozen=True)

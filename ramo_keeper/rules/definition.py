@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phrase, Words
 from .deal_table import read_deal
+from .marks import read_marks
 
 
 @dataclass(frozen=True)
@@ -116,6 +117,7 @@ def read_document(doc: Mapping) -> dict:
         "ranking": ranking,
         "lower_is_better": ranking != "highest_total",
         "flags": frozenset(m["key"] for m in marks),
+        "marks": read_marks(marks),
         "implies": FrozenDict({m["key"]: frozenset(m.get("implies", ())) for m in marks}),
         "requires": FrozenDict({m["key"]: m["requires"] for m in marks if "requires" in m}),
         "multiplies": FrozenDict({m["key"]: m["multiplies"] for m in marks if "multiplies" in m}),

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .marks import marks_of
+
 if TYPE_CHECKING:
     from .base import GameSetup, Level, Phrase
 
@@ -28,6 +30,11 @@ class ScoredResult:
     level_before: int | None = None
     level_after: int | None = None
     completed: bool = False  # laid down the last level (Ramo's 8, Phase 10's 10) in this hand
+
+    @property
+    def marks(self) -> tuple[str, ...]:
+        """The marks carried, sorted, as a hand result stores them."""
+        return marks_of(self)
 
 
 @dataclass(frozen=True)

@@ -24,6 +24,7 @@ from .base import (
     Words,
 )
 from .definition import read_document
+from .marks import Mark
 
 if TYPE_CHECKING:
     from .base import GameState
@@ -115,6 +116,8 @@ class Variant(ABC):
     scoring_summary: tuple[Phrase, ...]
     lower_is_better: bool
     flags: frozenset[str]
+    # The marks the definition declares, in its order (rules/marks.py): the app loops over these.
+    marks: tuple[Mark, ...]
     # The result flag the "out" choice on the hand form sets: "went_out", or "knocked" (Manipulation).
     out_flag: str
     words: Words
@@ -162,6 +165,33 @@ class Variant(ABC):
         """
         return bool(getattr(result, mark)) or any(
             getattr(result, other) and mark in implied for other, implied in self.implies.items())
+
+    @property
+    def out_mark(self) -> Mark:
+        """The mark the hand form's "who went out" choice gives (Manipulation's: knocked)."""
+        return next(m for m in self.marks if m.key == self.out_flag)
+
+    @property
+    def marks_for_each(self) -> tuple[Mark, ...]:
+        """Marks the hand form asks of every player (Ramo's laid down).
+
+        Not the out mark, nor a mark that requires another (asked once, of the player out), nor one
+        that implies the out mark (the engine gives it: Manipulation's knocker holding nothing went out).
+        """
+        return tuple(m for m in self.marks if m.key != self.out_flag and not m.requires
+                     and self.out_flag not in m.implies)
+
+    @property
+    def marks_for_the_player_out(self) -> tuple[Mark, ...]:
+        """Marks asked once, of the player out: Rummy's went rummy."""
+        return tuple(m for m in self.marks if m.requires)
+
+    def marks_shown(self, result) -> tuple[Mark, ...]:
+        """The marks a scored line shows, leaving out those another shown mark implies (Ramo's out player
+        shows ★, not ★ and "laid down")."""
+        carried = set(result.marks)
+        implied = {key for mark in carried for key in self.implies.get(mark, ())}
+        return tuple(m for m in self.marks if m.key in carried and m.key not in implied)
 
     def option(self, setup: GameSetup, key: str, fixed):
         """An option's value where the game has that option, else the definition's fixed rule."""

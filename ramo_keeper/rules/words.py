@@ -12,6 +12,11 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, Mapping
 
+from .marks import MARK_WORDS
+
+# The parts of a mark's words a person reads (the others are a sign and a form field's name).
+MARK_PARTS = ("word", "who", "box", "mine", "question")
+
 # The context a word of the hand form is translated in, where the same English means something else
 # elsewhere ("hand" is one deal, not the cards held).
 CONTEXTS = {"hand": "one deal"}
@@ -29,6 +34,8 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
     ...                   "words": {"hand": "hand", "went_out": "Went out"},
     ...                   "meld_kinds": [{"kind": "set", "text": "A set is three of a kind."}]})
     [(None, 'Mini'), (None, 'Tens'), ('one deal', 'hand'), (None, 'Went out'), (None, 'A set is three of a kind.')]
+    >>> definition_words({"name": "Mini", "marks": [{"key": "went_out"}]})[1:]
+    [(None, 'went out'), (None, '%(name)s out'), (None, 'I went out')]
     """
     found: list[tuple[str | None, str]] = [(None, doc["name"])]
     found += [(None, category["label"]) for category in doc.get("card_categories", ())]
@@ -38,6 +45,10 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
     for entry in (*doc.get("meld_kinds", ()), *doc.get("scoring_summary", ())):
         if "text" in entry:
             found.append((None, entry["text"]))
+    # The words of the marks it declares (rules/marks.py), as the grid, the scoresheet and the hand form say them.
+    for mark in doc.get("marks", ()):
+        words = MARK_WORDS.get(mark.get("key"), {})
+        found += [(None, words[part]) for part in MARK_PARTS if part in words]
     return found
 
 

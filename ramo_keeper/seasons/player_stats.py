@@ -92,7 +92,7 @@ def _game_line(row) -> dict:
 
 def _hands_with_levels(league_id: int, season: Season | None, variant_keys: list[str]):
     query = (
-        db.select(Game.variant, Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.laid_down)
+        db.select(Game.variant, Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.marks)
         .join(Hand, Hand.game_id == Game.id).join(HandResult, HandResult.hand_id == Hand.id)
         .where(Game.league_id == league_id, Game.variant.in_(variant_keys))
         .order_by(Game.variant, Game.id, HandResult.player_id, Hand.number)
@@ -114,7 +114,8 @@ def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
                       {n: [0, 0] for n in range(1, len(v.levels) + 1)}) for v in variants}
     current_key, laid_so_far = None, 0
     rows = _hands_with_levels(player.league_id, season, list(counts))
-    for variant_key, game_id, options, number, player_id, laid_down in rows:
+    for variant_key, game_id, options, number, player_id, marks in rows:
+        laid_down = "laid_down" in marks
         if (game_id, player_id) != current_key:
             current_key, laid_so_far = (game_id, player_id), 0
         level = rules.get_variant(variant_key).level_in_hand(options or {}, number, laid_so_far)

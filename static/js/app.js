@@ -61,8 +61,8 @@
     saved.block.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
-  // Going out empties the hand (unless the game's word is "knocked") and, where the game has laying
-  // down, means the player laid down: the template says which applies, from the variant's flags.
+  // Going out empties the hand (unless the game's out mark is a knock) and ticks the player's boxes for
+  // the marks going out implies (laying down): the template says which apply, from the game's marks.
   // A mis-tap corrected, or arrow keys passing through the radio group, leave every other player
   // exactly as they were: the previous choice's block is restored before the new one is changed.
   function wentOut(radio) {
@@ -83,8 +83,7 @@
       });
     }
     if ("outLaysDown" in form.dataset) {
-      const laid = block.querySelector('input[name^="laid_"]');
-      if (laid) targets.push([laid, true]);
+      block.querySelectorAll("input[data-out-ticks]").forEach(function (box) { targets.push([box, true]); });
     }
     beforeOut.set(form, { block: block, changes: apply(targets) });
   }

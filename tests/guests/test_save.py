@@ -103,7 +103,7 @@ def snapshot(app, game_ids, season_id) -> dict:
             names = {s.player_id: s.player.name.lower() for s in game.seats}
             games[game_id] = {
                 "totals": {p.name.lower(): p.total for p in state_of(game).players},
-                "hands": [[(names[r.player_id], r.cards, r.went_out) for r in h.results] for h in game.hands],
+                "hands": [[(names[r.player_id], r.cards, r.marks) for r in h.results] for h in game.hands],
                 "status": game.status,
                 "audit": [(a.action, a.hand_number, [names[r["player_id"]] for r in (a.before or {})["results"]])
                           for a in db.session.execute(db.select(AuditEntry).filter_by(game_id=game_id)

@@ -19,7 +19,7 @@ from werkzeug.routing import AnyConverter, PathConverter, UnicodeConverter
 from ramo_keeper import create_app, rules
 from ramo_keeper.accounts.service import create_user, find_user, issue_token
 from ramo_keeper.extensions import db
-from ramo_keeper.games import inputs
+from ramo_keeper.games import hand_inputs
 from ramo_keeper.games import service as games
 from ramo_keeper.models import ApiToken, Game, Hand, Invite, League, Membership, Player, Season
 from ramo_keeper.seasons.standings import standings_csv
@@ -52,7 +52,7 @@ class World:
             league.ratings = True  # the ratings routes answer 404 while a league's ratings are off
             game = games.create_game(league, ana, "rummy", [table.id(n) for n in "ABC"], season_id=table.season_id)
             self.game_id = game.id
-            games.record_hand(game.id, ana, inputs.from_body({"results": [
+            games.record_hand(game.id, ana, hand_inputs.from_body({"results": [
                 {"player_id": table.id("A"), "cards": {}, "went_out": True},
                 {"player_id": table.id("B"), "cards": {"pips": 5}},
                 {"player_id": table.id("C"), "cards": {"pips": 7}}]}))

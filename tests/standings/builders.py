@@ -2,7 +2,7 @@
 
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
-from ramo_keeper.games import inputs
+from ramo_keeper.games import hand_inputs
 from ramo_keeper.games import service as games
 from ramo_keeper.leagues.service import add_player, create_league
 
@@ -34,7 +34,7 @@ def play(league, user, variant, seated, hands, season=None, options=None, use_cu
                              options=options, use_current_season=use_current)
     for hand in hands:
         body = {"results": [result(p, hand.get(p, {})) for p in seated]}
-        games.record_hand(game.id, user, inputs.from_body(body))
+        games.record_hand(game.id, user, hand_inputs.from_body(body))
     db.session.commit()
     return game
 

@@ -8,7 +8,7 @@ import pytest
 from ramo_keeper import rules
 from ramo_keeper.errors import Conflict
 from ramo_keeper.extensions import db
-from ramo_keeper.games import inputs
+from ramo_keeper.games import hand_inputs
 from ramo_keeper.games.service import create_game, record_hand, undo_last_hand
 from ramo_keeper.games.stored import load_game, state_of
 from ramo_keeper.models import Game
@@ -230,7 +230,7 @@ def test_standings_from_stored_results_equal_a_fresh_replay(ctx):
             while game.status != "finished":
                 number += 1
                 body = {"results": [result(p, e) for p, e in _random_hand(rng, variant, seated, number).items()]}
-                record_hand(game.id, w.user, inputs.from_body(body))
+                record_hand(game.id, w.user, hand_inputs.from_body(body))
             db.session.commit()
     play(w.league, w.user, "ramo", people[:3], empty_ramo_hands(2), season, PER_ROUND)  # unfinished
     expected = _replayed_standings(season)

@@ -1,0 +1,104 @@
+"""The marks a hand result can carry (docs/GAMES.md), as data: declared by a definition, stored as keys.
+
+A result's marks are kept as one sorted list of keys, so two equal hands store the same list and
+the app never needs a column (or a line of code) per mark:
+
+>>> from ramo_keeper.rules import PlayerResult
+>>> marks_of(PlayerResult(1, went_out=True, laid_down=True))
+('laid_down', 'went_out')
+>>> PlayerResult(1, **mark_fields(["went_out"])).went_out
+True
+
+Each mark has its words here, in English (the app looks them up in the reader's language, and
+rules/words.py hands them to Babel with the definitions that declare them), and its sign on the
+hand-by-hand grid; a mark that multiplies the hand shows its factor.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+
+from .limits import MARKS
+
+# word: the mark on the grid and the scoresheet; box: a per-player box on the hand form (field: its
+# name, "laid" + "_<player id>" as the form has always posted); question: a switch for the player out.
+# mine: the box on a seated player's own phone (drafts/).
+MARK_WORDS: dict[str, dict[str, str]] = {
+    "went_out": {"word": "went out", "sign": "★", "who": "%(name)s out", "mine": "I went out"},
+    "laid_down": {"word": "laid down", "sign": "▾", "box": "Laid down", "field": "laid", "mine": "I laid down"},
+    "knocked": {"word": "knocked", "sign": "✊", "who": "%(name)s knocked", "mine": "I knocked"},
+    "went_rummy": {"word": "went rummy", "question": "The player who went out went rummy (whole hand in one turn)"},
+}
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One mark a definition declares, with what it implies or requires and how it reads."""
+
+    key: str
+    implies: frozenset[str] = frozenset()
+    requires: str | None = None
+    multiplies: int | None = None
+
+    def _words(self) -> Mapping[str, str]:
+        return MARK_WORDS[self.key]
+
+    @property
+    def word(self) -> str:
+        """"went rummy": the mark's label on the grid, the scoresheet and its legend."""
+        return self._words()["word"]
+
+    @property
+    def sign(self) -> str:
+        """"★", or the factor of a mark that multiplies the hand ("×2")."""
+        return f"×{self.multiplies}" if self.multiplies else self._words().get("sign", "•")
+
+    @property
+    def who(self) -> str:
+        """What the Record button says of the player given this mark: "%(name)s knocked"."""
+        return self._words().get("who", MARK_WORDS["went_out"]["who"])
+
+    @property
+    def box(self) -> str:
+        """The label of the mark's box in each player's block: "Laid down"."""
+        return self._words().get("box", self.word.capitalize())
+
+    @property
+    def field(self) -> str:
+        """The hand form's field for the mark: a box per player adds "_<player id>" ("laid_3")."""
+        return self._words().get("field", self.key)
+
+    @property
+    def mine(self) -> str:
+        """The box on a seated player's own phone: "I laid down"."""
+        return self._words().get("mine", self.word)
+
+    @property
+    def question(self) -> str:
+        """The label of the one switch a mark that requires another has: "The player who went out went rummy …"."""
+        return self._words().get("question", self.word)
+
+
+def read_marks(entries: Iterable[Mapping]) -> tuple[Mark, ...]:
+    """A definition's ``marks`` entries as Marks, in the definition's order."""
+    return tuple(Mark(m["key"], frozenset(m.get("implies", ())), m.get("requires"), m.get("multiplies"))
+                 for m in entries)
+
+
+def marks_of(result) -> tuple[str, ...]:
+    """The marks a result carries (PlayerResult or ScoredResult), sorted: how a hand result stores them."""
+    return tuple(sorted(mark for mark in MARKS if getattr(result, mark)))
+
+
+def mark_fields(marks: Iterable[str]) -> dict[str, bool]:
+    """Stored marks as the results' fields, every mark present: ``{"went_out": True, "laid_down": False, …}``.
+
+    >>> mark_fields(["went_out", "shouted"])
+    Traceback (most recent call last):
+    ValueError: unknown mark 'shouted'
+    """
+    carried = set(marks)
+    for mark in sorted(carried - set(MARKS)):
+        raise ValueError(f"unknown mark {mark!r}")
+    return {mark: mark in carried for mark in MARKS}
