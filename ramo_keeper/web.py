@@ -7,6 +7,7 @@ from flask_wtf.csrf import CSRFError
 from .accounts.service import user_for_session
 from .extensions import login_manager
 from .i18n import N_
+from .json_errors import error as json_error
 from .text import MESSAGES as text_messages
 from .text import storable
 
@@ -101,8 +102,6 @@ def _handler(code: int, message: str):
 
 def _error_page(code: int, message: str, headers=None):
     if request.path.startswith("/api/"):
-        from .api import error  # the API's one error shape, with details.code
-
-        return error(code, message, headers=headers)
+        return json_error(code, message, headers=headers)
     return render_template("error.html", code=code, message=message), code
 

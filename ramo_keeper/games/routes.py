@@ -7,9 +7,9 @@ from flask_login import current_user, login_required
 from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..leagues.service import add_player, roster
 from ..models import Game
 from ..pagination import requested_page
+from ..players import add_player, roster
 from ..rendering import render, see_other
 from . import listing, service
 from .draft import apply_tap, seat

@@ -19,6 +19,12 @@ def game_type(variant_key: str) -> str:
     return variant_key
 
 
+def switch_ratings(league: League, on: bool) -> None:
+    """The owner's switch: the league's ratings on or off (the page and the API's league PATCH)."""
+    league.ratings = on
+    db.session.flush()
+
+
 def _finished(league_id: int):
     return (Game.league_id == league_id, Game.status == "finished")
 
