@@ -8,42 +8,21 @@ from datetime import date
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
 from flask_babel import gettext
-from flask_babel import lazy_gettext as _l
 from flask_login import login_required
-from flask_wtf import FlaskForm
-from wtforms import BooleanField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from .. import charts
 from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, WholeNumberField, strip
+from ..forms import EmptyForm
 from ..i18n import N_
 from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
+from .forms import SeasonForm, SeasonNameForm, SeasonSettingsForm
 from .standings import season_points_series, season_standings, standings_csv
 
 bp = Blueprint("seasons", __name__)
-RANKING_CHOICES = [SelectChoice(key, _l(label)) for key, label in service.RANKINGS.items()]
-
-
-class SeasonNameForm(FlaskForm):
-    name = StringField(_l("Season name"), filters=strip, validators=[
-        DataRequired(_l("A season needs a name.")), Length(max=80, message=_l("At most 80 characters."))])
-
-
-class SeasonSettingsForm(FlaskForm):
-    ranking = SelectField(_l("Rank players by"), choices=RANKING_CHOICES, default="points")
-    min_games = WholeNumberField(_l("Games needed to be ranked"), default=0, validators=[
-        InputRequired(_l("Enter a number of games (0 ranks everyone).")),
-        NumberRange(0, service.MAX_MIN_GAMES, _l("Use a number from 0 to %(max)s.", max=service.MAX_MIN_GAMES))])
-
-
-class SeasonForm(SeasonNameForm, SeasonSettingsForm):
-    make_current = BooleanField(_l("Make it the current season (new games join it)"), default=True)
 
 
 def _season(league, season_id):
