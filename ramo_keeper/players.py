@@ -14,7 +14,7 @@ from .i18n import N_
 from .league_limits import over_limit
 from .locks import lock_league
 from .models import Game, League, Player, Seat
-from .text import TextError, clean_name, folded, name_key
+from .text_validation import TextError, clean_name, folded, name_key
 
 
 def _lookalike_on_roster(league: League, name: str, except_id: int | None = None) -> str | None:

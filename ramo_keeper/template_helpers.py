@@ -7,7 +7,7 @@ from markupsafe import Markup, escape
 from . import messages, rules
 from .exports.bgstats import create_play, create_play_link
 from .games.forms import category_fields, player_cards
-from .games.page import kept_include
+from .games.page_context import kept_include
 from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
 from .ratings.service import game_changes

@@ -8,12 +8,12 @@ from .accounts.service import user_for_session
 from .extensions import login_manager
 from .i18n import N_
 from .json_errors import error as json_error
-from .text import MESSAGES as text_messages
-from .text import storable
+from .text_validation import MESSAGES as text_messages
+from .text_validation import storable
 
 
 def init_app(app: Flask) -> None:
-    from . import api, home, rulebook
+    from . import api, home, rules_pages
     from .accounts import routes as accounts
     from .exports import routes as exports
     from .games import hands, live
@@ -27,7 +27,7 @@ def init_app(app: Flask) -> None:
     from .seasons import player_page
     from .seasons import routes as seasons
 
-    for module in (home, accounts, guests, leagues, roster, games, hands, live, rulebook, seasons, player_page,
+    for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
                    backup_routes, exports, ratings, house_rules, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app

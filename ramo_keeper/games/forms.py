@@ -22,7 +22,7 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from .. import messages, rules
 from ..forms import strip
 from ..rules.registry import variant_of
-from ..text import NAME_MAX, whole_number
+from ..text_validation import NAME_MAX, whole_number
 from . import inputs
 from .inputs import NOBODY
 from .variants import is_built_in

@@ -9,7 +9,7 @@ from ..extensions import db
 from ..rendering import render, wants_fragment
 from . import inputs, service
 from .forms import hand_form, posted_number
-from .page import game_or_404, play_context, played_or_404
+from .page_context import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
 

@@ -13,7 +13,7 @@ from ..games.variants import snapshot_variant
 from ..messages import option_line, option_words
 from ..models import Ruleset
 from ..rendering import render, see_other
-from ..rulebook import setup_rows
+from ..rules_pages import setup_rows
 from . import editor, service
 
 bp = Blueprint("house_rules", __name__)

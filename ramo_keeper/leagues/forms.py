@@ -9,7 +9,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..forms import NameForm, WholeNumberField, ascii_int, strip
-from ..text import LONG_NAME_MAX, Name
+from ..text_validation import LONG_NAME_MAX, Name
 
 # A member's role in the player's language; the stored value stays the English key.
 ROLE_NAMES = {"owner": _l("owner"), "scorer": _l("scorer"), "viewer": _l("viewer")}

@@ -20,7 +20,7 @@ from ..locks import lock_league
 from ..models import ROLES, Invite, League, Membership, Season, User, utcnow
 from ..players import add_player, get_player, rename_player, roster  # noqa: F401  (the league's roster)
 from ..ratings.service import switch_ratings
-from ..text import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
+from ..text_validation import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
 
 
 def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:

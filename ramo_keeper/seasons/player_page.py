@@ -10,7 +10,7 @@ from ..players import get_player
 from ..ratings.chart import rating_chart
 from ..ratings.service import player_history
 from ..rendering import render
-from ..text import whole_number
+from ..text_validation import whole_number
 from . import service as season_service
 from .player_stats import player_stats
 
