@@ -50,6 +50,8 @@ system-deps:
 # and server ports (tests/xdist_isolation.py). The tests wait on browsers, servers and locks as much as
 # they compute, so more workers than cores pays; `make test PYTEST_WORKERS=1` runs one process.
 PYTEST_WORKERS ?= 4
+# Lighthouse for `make audit`, from the npm registry into .audit/ (git-ignored); 13.x wants Node 22.
+LIGHTHOUSE_VERSION := 12.8.2
 PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
 
 test: $(VENV)/.installed-dev system-deps translations
@@ -73,6 +75,10 @@ lint: $(VENV)/.installed-dev
 audit: $(VENV)/.installed-dev
 	$(BIN)/bandit -q -ll -r ramo_keeper app.py
 	$(BIN)/pip-audit -l --progress-spinner off
+	@bash scripts/system-deps.sh chromium
+	@test -f .audit/lighthouse-$(LIGHTHOUSE_VERSION) || (mkdir -p .audit && cd .audit && \
+		npm install -E --no-audit --no-fund --prefix . lighthouse@$(LIGHTHOUSE_VERSION) && touch lighthouse-$(LIGHTHOUSE_VERSION))
+	CHROME_PATH=/usr/bin/chromium $(BIN)/python scripts/lighthouse_audit.py
 
 bench: $(VENV)/.installed-dev
 	@bash scripts/system-deps.sh wrk

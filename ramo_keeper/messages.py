@@ -16,7 +16,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
-from .rules.words import CONTEXTS
+from .rules.words import CONTEXTS, LEVEL_FORMS
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
                 _l("seven"), _l("eight"), _l("nine"), _l("ten"))
@@ -91,6 +91,8 @@ def _localized(params: Mapping) -> dict:
     if "game" in out:
         out["game"] = game_name(out["game"])
     if "level" in out and isinstance(out["level"], str):
+        for form, context in LEVEL_FORMS.items():
+            out[form] = pgettext(context, out["level"])
         out["level"] = game_word(out["level"])
     if "category" in out and out["category"] in CATEGORY_KEYS:
         out["category"] = str(CATEGORY_KEYS[out["category"]])
@@ -141,7 +143,7 @@ def _unknown_category(game, player, category, **_):
 
 def _flag_not_in_game(game, flag, player, **_):
     sentences = {
-        "laid_down": _l("%(game)s has no laying down, but %(player)s is marked as having laid down"),
+        "laid_down": _l("%(game)s does not record laying down, but %(player)s is marked as having laid down"),
         "knocked": _l("%(game)s has no knocking, but %(player)s is marked as having knocked"),
         "went_rummy": _l("%(game)s has no going rummy, but %(player)s is marked as having gone rummy"),
     }
@@ -176,8 +178,8 @@ RULE_SENTENCES: dict[str, object] = {
     "player_count_negative": _l("%(player)s's %(category)s cannot be negative"),
     "pips_of_one": _l("%(player)s's pips cannot be 1: the smallest pip card is a 2"),
     "too_many_pips": _l("%(player)s cannot hold %(count)s pips: %(max_cards)s cards make at most %(maximum)s"),
-    "too_many_of_a_category": _l("%(player)s cannot hold %(count)s %(category)s: no hand holds more than "
-                                 "%(maximum)s cards"),
+    # The most is what the decks hold of that kind (4 aces in one 52-card deck), 60 at the very most.
+    "too_many_of_a_category": _l("%(player)s cannot hold %(count)s %(category)s: a hand holds at most %(maximum)s"),
     "category_not_in_this_game": _l("This game is played without %(category)s, but %(player)s holds %(count)s"),
     "more_than_a_hand": _l("%(player)s cannot hold more than %(maximum)s cards"),
     "flag_not_in_game": _flag_not_in_game,
@@ -283,12 +285,12 @@ PHRASES: dict[str, object] = {
     "outside_designed_range": _l("%(game)s is designed for %(low)s to %(high)s players"),
     # What each meld is.
     "meld_set_of_colours": _l("A set is %(smallest)s or %(largest)s cards of one number, all in different colours."),
-    "meld_run_of_one_colour_wrapping": _l("A run is %(smallest)s or more cards in a row of one colour; it may go "
-                                          "round the top, so %(wrap)s counts."),
+    "meld_run_of_one_colour_wrapping": _l("A run is %(smallest)s or more cards in a row of one colour; it may wrap "
+                                          "past the top, so %(wrap)s counts."),
     "meld_group_of_one_rank": _l("A group is %(size)s cards of one rank."),
     "meld_sequence_no_wrap": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is high "
                                 "or low, but a sequence never wraps (K-A-2 is not one)."),
-    "meld_long_run_never_split": _l("A run of %(length)s cards is never split into two sequences."),
+    "meld_long_run_never_split": _l("%(length)s cards in a row are never split into two sequences."),
     "meld_group_of_a_kind": _l("A group is %(smallest)s or %(largest)s cards of one rank."),
     "meld_sequence_ace_low": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is low "
                                 "(A-2-3), never above the king."),
@@ -300,16 +302,17 @@ PHRASES: dict[str, object] = {
     "meld_run_any_colours": _l("A run is cards of consecutive numbers in any colours; it never wraps from "
                                "%(top)s to 1."),
     "meld_one_colour": _l("A colour is cards all of one colour, any numbers."),
-    "meld_wilds_and_skips": _l("A Wild stands in for any card; a Skip is never part of a %(level)s."),
+    "meld_wilds_and_skips": _l("A Wild stands in for any card; a Skip is never part of a %(a_level)s."),
     # Scoring in a few lines.
     "summary_out_scores_others_pay": _l("The player who goes out scores %(out_score)s; everyone else scores the "
                                         "cards left in hand."),
-    "summary_levels_climb": _l("Laying down moves a player to the next %(level)s; the game ends after the hand "
-                               "in which someone completes %(level)s %(final)s."),
-    "summary_level_per_round": _l("Everyone plays %(level)s k in round k; the game ends after round %(rounds)s."),
+    "summary_levels_climb": _l("Laying down moves a player to the next %(next_level)s; the game ends after the "
+                               "hand in which someone completes %(the_level)s %(final)s."),
+    "summary_level_per_round": _l("Everyone plays %(the_level)s k in round k; the game ends after round "
+                                  "%(rounds)s."),
     "summary_lowest_total_wins": _l("Lowest total wins; ties are co-winners."),
     "summary_completers_lowest_total_wins": _l("The winner is the lowest total among those who completed "
-                                               "%(level)s %(final)s; ties are co-winners."),
+                                               "%(the_level)s %(final)s; ties are co-winners."),
     "summary_finishing_order_completers": _l("Places: those who completed first, then the higher %(level)s "
                                              "reached, then the lower total."),
     "summary_highest_total_deals": _l("The highest running total deals next; ties go to the first tied player "
@@ -323,7 +326,7 @@ PHRASES: dict[str, object] = {
                                                 "scores its difference to every other hand."),
     "summary_undercut_and_all_cards": _l("+%(undercut)s for undercutting the knocker, +%(all_cards)s for winning "
                                          "with no cards left."),
-    "summary_stock_out_melds_once_more": _l("When the stock runs out with no knock, everyone melds once more; "
+    "summary_stock_out_melds_once_more": _l("When the stock is used up with no knock, everyone melds once more; "
                                             "then several players may hold nothing and share the win."),
     "summary_ends_at_target_with_bonuses": _l("The game ends when a total reaches %(target)s: +%(game_bonus)s to "
                                               "each player who reached it, +%(round_bonus)s per hand won."),

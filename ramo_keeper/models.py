@@ -216,6 +216,11 @@ class Game(db.Model):
     # deleting the ruleset never changes it. `variant` then holds the ruleset's key (games/variants.py).
     definition: Mapped[dict | None] = mapped_column(JSON)
     ruleset_id: Mapped[int | None] = mapped_column(ForeignKey("ruleset.id", ondelete="SET NULL"), index=True)
+    # "Players count their own cards" for phones on the live link (members' phones always may).
+    live_counting: Mapped[bool] = mapped_column(default=False, server_default=false())
+    # Moved by every draft written (drafts/): the scorer's poll sees new counts without the game's
+    # version moving, so nobody else's board is rebuilt for a draft.
+    drafts_version: Mapped[int] = mapped_column(default=0, server_default="0")
 
     league: Mapped[League] = relationship()
     season: Mapped[Season | None] = relationship()
@@ -292,6 +297,50 @@ class HandResult(db.Model):
     completed: Mapped[bool] = mapped_column(default=False)
 
     hand: Mapped[Hand] = relationship(back_populates="results")
+
+
+class PhoneSeat(db.Model):
+    """A phone holding a player's seat in a game, to count that player's cards (drafts/).
+
+    One phone per seat and one seat per phone in a game: both are unique indexes, so of two phones
+    racing for a seat the database lets one in.
+    """
+
+    __tablename__ = "phone_seat"
+    __table_args__ = (UniqueConstraint("game_id", "player_id"), UniqueConstraint("game_id", "phone_digest"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    # SHA-256 of the phone's random key (its cookie); the key itself is never stored.
+    phone_digest: Mapped[str] = mapped_column(String(64))
+    # The member whose phone it is; None for a phone on the live link.
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    taken_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    user: Mapped[User | None] = relationship()
+
+
+class HandDraft(db.Model):
+    """A player's own count of the next hand, sent from their phone; it scores nothing until recorded.
+
+    `result` is the API's `Result` JSON for that player, turned into a hand by the same code the
+    API uses (games/inputs.from_body). Recording the hand deletes the game's drafts.
+    """
+
+    __tablename__ = "hand_draft"
+    __table_args__ = (UniqueConstraint("game_id", "hand_number", "player_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    game_id: Mapped[int] = mapped_column(ForeignKey("game.id", ondelete="CASCADE"), index=True)
+    hand_number: Mapped[int]
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+    # Who sent it: the seat's phone (its digest), or a member through the API (user only).
+    phone_digest: Mapped[str | None] = mapped_column(String(64))
+    user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    result: Mapped[dict] = mapped_column(JSON)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    version: Mapped[int] = mapped_column(default=1)
+
+    user: Mapped[User | None] = relationship()
 
 
 class GameResult(db.Model):

@@ -23,6 +23,12 @@ WRITE_FORMS = {
     "/leagues/<int:league_id>/house-rules/new",
     "/leagues/<int:league_id>/house-rules/<int:ruleset_id>/edit",
 }
+# Any member's phone may take a player's seat and count that player's cards (issue 21): a viewer's too.
+MEMBER_WRITES = {
+    "/games/<int:game_id>/seat",
+    "/games/<int:game_id>/seat/leave",
+    "/games/<int:game_id>/draft",
+}
 # Pages only the owner may read (issue 11: a backup holds the whole league).
 OWNER_READS = {"/leagues/<int:league_id>/backup.json"}
 SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number", "ruleset_id"}
@@ -108,7 +114,8 @@ def test_outsiders_get_404(world, rule, method):
 
 @pytest.mark.parametrize(("rule", "method"),
                          [p for p in league_routes()
-                          if p.values[1] != "GET" or p.values[0] in WRITE_FORMS | OWNER_READS])
+                          if (p.values[1] != "GET" and p.values[0] not in MEMBER_WRITES)
+                          or p.values[0] in WRITE_FORMS | OWNER_READS])
 def test_viewers_get_403_on_writes(world, rule, method):
     ids, people = world
     viewer = people["Vi"]
@@ -132,3 +139,16 @@ def test_the_route_list_is_not_empty():
     rules = {p.values[0] for p in league_routes()}
     assert "/leagues/<int:league_id>" in rules
     assert "/leagues/<int:league_id>/players" in rules
+
+
+def test_a_viewers_phone_takes_a_seat_and_counts_that_players_cards(world):
+    ids, people = world
+    viewer = people["Vi"]
+    game = ids["game_id"]
+    viewer.get(f"/games/{game}")
+    assert viewer.post(f"/games/{game}/seat", {"player_id": str(ids["player_id"])}).status_code == 303
+    assert viewer.post(f"/games/{game}/draft", {"hand_number": "2", "c_low": "3"}).status_code == 303
+    assert "Sent to the scorer." in viewer.get(f"/games/{game}").get_data(as_text=True)
+    assert viewer.post(f"/games/{game}/seat/leave", {}).status_code == 303
+    # Without a seat the phone writes nothing.
+    assert viewer.post(f"/games/{game}/draft", {"hand_number": "2", "c_low": "4"}).status_code == 403

@@ -41,7 +41,7 @@ def test_liverpool_reads_in_korean_and_italian(client):
     assert "리버풀 러미" in visible_text(client, "/rules/liverpool", KO)
     assert "그룹은 같은 숫자 카드 3장 이상입니다." in visible_text(client, "/rules/liverpool", KO)
     italian = visible_text(client, "/rules/liverpool", IT)
-    assert "Ramino Liverpool" in italian and "Un tris è di 3 o più carte dello stesso valore." in italian
+    assert "Ramino Liverpool" in italian and "Un gruppo è formato da 3 o più carte dello stesso valore." in italian
 
 
 def test_the_new_game_form_offers_liverpool_and_starts_a_game_of_it(app, table):

@@ -33,7 +33,7 @@ RAMO_LEVELS = ["two sets", "one set and one run", "two runs", "three sets", "two
 def test_ramo_page_says_what_sets_and_runs_are_and_lists_the_levels(client):
     text = visible_text(client, "/rules/ramo")
     assert "A set is 3 or 4 cards of one number, all in different colours." in text
-    assert "A run is 3 or more cards in a row of one colour; it may go round the top, so 12-13-1 counts." in text
+    assert "A run is 3 or more cards in a row of one colour; it may wrap past the top, so 12-13-1 counts." in text
     assert "Level Requirement " + " ".join(f"{n} {req}" for n, req in enumerate(RAMO_LEVELS, 1)) in text
     assert "2 1 deck of 60 Ramo cards 13 to the player after the dealer, 12 to the others" in text
     assert "8 3 decks of 60 Ramo cards" in text
@@ -55,7 +55,7 @@ def test_contract_page_names_the_lengths_and_round_seven(client):
     assert "A group is 3 cards of one rank." in text
     assert ("A sequence is 4 or more cards in a row of one suit; the ace is high or low, "
             "but a sequence never wraps (K-A-2 is not one).") in text
-    assert "A run of 8 cards is never split into two sequences." in text
+    assert "8 cards in a row are never split into two sequences." in text
     assert "2 a group of three and a sequence of four" in text
     assert "7 three sequences: two of four and one of five, laid down all at once with no discard" in text
     assert "3 2 decks of 52 cards + 2 jokers 10 each in rounds 1–3; 12 each in rounds 4–7" in text

@@ -9,7 +9,8 @@ from ramo_keeper.accounts.service import find_user, issue_token
 from ramo_keeper.extensions import db
 
 # The most statements each read may take; the comments say which ones.
-GAME_PAGE = 5  # user, game+league+season+seats+players, hands+lines, membership, corrections with their authors
+GAME_PAGE = 6  # user, game+league+season+seats+players, hands+lines, membership, corrections with their authors,
+#                the seats phones hold to count their own cards (drafts/)
 API_GAME = 4  # token with its user, version+membership, game+seats+players, hands+lines
 API_GAME_UNCHANGED = 2  # token with its user, version+membership: the worker kept the body
 BOARD_UNCHANGED = 2  # user, then version and membership in one statement

@@ -58,6 +58,14 @@ class Result(Request):
     went_rummy: bool = False
 
 
+class Draft(BaseModel):
+    """A player's own count of the next hand, not yet recorded: it never changes `Game`, totals or standings."""
+
+    player_id: int
+    result: Result
+    updated_at: Annotated[str, Field(description="When the draft last changed (UTC, ISO 8601).")]
+
+
 class HandBody(Request):
     results: Annotated[list[Result], Field(max_length=64, description="One result per seated player.")]
 

@@ -11,6 +11,7 @@ from sqlalchemy.orm import joinedload
 
 from .. import charts, rules
 from ..access import require_league
+from ..drafts.store import current_drafts, drafts_as_hand
 from ..extensions import db
 from ..models import AuditEntry, Game
 from ..worker_cache import game_stamp, kept_or_built
@@ -62,7 +63,8 @@ def kept_include(context, name: str) -> Markup:
     game = context["game"]
     inputs = tuple(bool(context.get(key)) for key in FRAGMENT_INPUTS)
     key = ("fragment", name, *game_stamp(game), str(get_locale()), *inputs)
-    return kept_or_built(key, lambda: Markup(context.environment.get_template(name).render(context.get_all())))
+    # The fragment is the app's own autoescaped template, rendered: Markup only keeps it from being escaped twice.
+    return kept_or_built(key, lambda: Markup(context.environment.get_template(name).render(context.get_all())))  # nosec B704
 
 
 def qr_svg(url: str) -> Markup:
@@ -91,9 +93,16 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
     """The game page: the board, and for scorers the entry form for the next hand."""
     context = board_context(game, state)
     can_write = membership is not None and membership.can_write
+    drafts = current_drafts(game, state.hand_count + 1) if can_write and not state.finished else []
     if can_write and not state.finished and form is None:
-        form = hand_form(setup_of(game), blank=True, hand_number=state.hand_count + 1)
-    context.update(membership=membership, can_write=can_write, form=form if can_write else None)
+        form = hand_form(setup_of(game), prefill=drafts_as_hand(drafts) if drafts else None, blank=True,
+                         hand_number=state.hand_count + 1)
+        if drafts and not any(r.went_out or r.knocked for r in drafts_as_hand(drafts).results):
+            form.went_out.data = None  # nobody claims to be out: the scorer picks, nothing is picked for them
+    # The players who counted their own cards on their phones (drafts/): their blocks say so.
+    context.update(membership=membership, can_write=can_write, form=form if can_write else None,
+                   counted={d.player_id: {"name": state.setup.name_of(d.player_id), "version": d.version}
+                            for d in drafts})
     if membership is not None:
         context["audit"] = list(db.session.execute(
             db.select(AuditEntry).filter_by(game_id=game.id).options(joinedload(AuditEntry.user))

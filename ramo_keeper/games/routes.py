@@ -5,6 +5,7 @@ from flask_babel import gettext
 from flask_login import current_user, login_required
 
 from ..access import require_league
+from ..drafts.panel import Where, panel_context
 from ..errors import ServiceError
 from ..extensions import db
 from ..models import Game
@@ -89,6 +90,7 @@ def show(game_id: int):
     # After a hand recorded without JavaScript: the page opens on that hand's result.
     just_recorded = request.args.get("recorded", type=int) == state.hand_count > 0
     response = make_response(render("games/show.html", **play_context(game, membership, state),
+                                     **panel_context(game, state, Where(game.id), membership.can_write),
                                      just_recorded=just_recorded))
     if membership.can_write and not current_user.is_guest:
         # The service worker keeps this page on the phone, so the game goes on after a reload with no

@@ -164,7 +164,16 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
         db.session.rollback()
         raise Conflict(gettext("Hand %(number)s was recorded from another phone at the same moment: check the "
                                "scoreboard before entering it again.", number=state.hand_count)) from None
+    _settle_drafts(game, state.hand_count, hand, user)
     return game, state, True
+
+
+def _settle_drafts(game: Game, number: int, hand: rules.HandInput, user: User | None) -> None:
+    """The players' drafts of the hand just recorded are noted in the audit and dropped (drafts/store.py)."""
+    from ..drafts import store as drafts  # drafts/ builds on this module: imported when first needed
+
+    drafts.settle(game, number, hand, user)
+    db.session.flush()
 
 
 def edit_hand(game_id: int, user: User | None, number: int, hand: rules.HandInput,
@@ -206,6 +215,9 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
                               after=None))
     game.hands.remove(last)
     db.session.delete(last)
+    from ..drafts import store as drafts  # the hand to count is now another one: its drafts go
+
+    drafts.drop(game)
     played = _save(game, by_the_rules(lambda: state_of(game)))
     db.session.flush()
     return played

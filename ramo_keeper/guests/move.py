@@ -109,7 +109,11 @@ def _remapped(snapshot: dict | None, same_person: dict[int, int]) -> dict | None
         return None
     results = [{**r, "player_id": same_person.get(r["player_id"], r["player_id"])}
                for r in snapshot.get("results", [])]
-    return {**snapshot, "results": results}
+    remapped = {**snapshot, "results": results}
+    if "counted_by" in snapshot:  # a hand counted on the players' phones (drafts/) names no results
+        remapped = {**snapshot, "counted_by": [{**c, "player_id": same_person.get(c["player_id"], c["player_id"])}
+                                               for c in snapshot["counted_by"]]}
+    return remapped
 
 
 def _move_seasons(source: League, target: League) -> None:

@@ -15,6 +15,11 @@ from collections.abc import Iterator, Mapping
 # The context a word of the hand form is translated in, where the same English means something else
 # elsewhere ("hand" is one deal, not the cards held).
 CONTEXTS = {"hand": "one deal"}
+# A level word ("phase", "contract") also stands in sentences that need it with an article or an ending:
+# Italian says "la fase 10" but "il contratto 7", Korean "페이즈로" but "계약으로". Each form is translated
+# on its own, so no sentence guesses a gender or a particle (English shows the bare word).
+LEVEL_FORMS = {"the_level": "level word, with its article", "next_level": "level word, the next one",
+               "a_level": "level word, one of them"}
 
 
 def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
@@ -28,6 +33,8 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
     found: list[tuple[str | None, str]] = [(None, doc["name"])]
     found += [(None, category["label"]) for category in doc.get("card_categories", ())]
     found += [(CONTEXTS.get(word), word) for word in doc.get("words", {}).values()]
+    if "level" in doc.get("words", {}):
+        found += [(context, doc["words"]["level"]) for context in LEVEL_FORMS.values()]
     for entry in (*doc.get("meld_kinds", ()), *doc.get("scoring_summary", ())):
         if "text" in entry:
             found.append((None, entry["text"]))

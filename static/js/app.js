@@ -27,7 +27,7 @@
     const box = event.target;
     if (event.key !== "Enter" || !box.matches || !box.matches("#hand-form input:not([type=radio]):not([type=checkbox])")) return;
     event.preventDefault();
-    const boxes = Array.from(box.form.querySelectorAll(".pick-number"));
+    const boxes = Array.from(box.form.querySelectorAll(".pick-number:not([type=hidden])"));
     const next = boxes[boxes.indexOf(box) + 1];
     if (next) next.focus(); else box.form.querySelector("button[type=submit]").focus();
   });

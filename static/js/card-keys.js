@@ -46,6 +46,11 @@
     const key = el("button", "card-key", label);
     key.type = "button";
     key.addEventListener("click", function () {
+      // No more of a kind than a hand can hold (4 aces in Rummy): the tap past it changes nothing.
+      const box = pick.querySelector(".pick-number");
+      const most = box ? parseInt(box.dataset.max, 10) : NaN;
+      const cards = held.get(block).filter(function (c) { return c.key === pick.dataset.key; });
+      if (!("face" in pick.dataset) && cards.length >= most) return;
       held.get(block).push({ key: pick.dataset.key, rank: rank, label: label });
       changed(block);
     });

@@ -33,7 +33,9 @@
     busy = true;
     try {
       const fresh = await fetchBoard(element, true);
-      if (fresh && element.isConnected && fresh.dataset.version !== element.dataset.version) {
+      // A scorer's board changes with the players' drafts too (data-drafts; static/js/drafts.js).
+      if (fresh && element.isConnected && (fresh.dataset.version !== element.dataset.version ||
+          fresh.dataset.drafts !== element.dataset.drafts)) {
         if (element.id === "play") updatePlay(element, fresh);
         else replace(element, fresh);
       }
@@ -56,6 +58,7 @@
   }
 
   function updatePlay(play, fresh) {
+    document.dispatchEvent(new CustomEvent("ramo:play-fresh", { detail: { play: play, fresh: fresh } }));
     const form = play.querySelector("#hand-form");
     if (!form || !form.dataset.typed) {
       replace(play, fresh);
@@ -67,6 +70,7 @@
       if (old && next) replace(old, next);
     });
     play.dataset.version = fresh.dataset.version;
+    if (fresh.dataset.drafts !== undefined) play.dataset.drafts = fresh.dataset.drafts;
     // The form was filled in for one hand number; if the game has moved past it, say so now.
     const number = form.elements.hand_number ? form.elements.hand_number.value : "";
     if (number && fresh.dataset.nextHand !== number) {

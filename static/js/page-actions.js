@@ -39,11 +39,12 @@
     if (event.target.closest("button[data-print]")) window.print();
   });
 
-  // Logging out clears the games kept on this phone for no signal (static/js/sw.js).
+  // Logging out clears the games kept on this phone for no signal (static/js/sw.js), and the copies of
+  // pages htmx keeps in sessionStorage for Back (a game among them).
   document.addEventListener("submit", function (event) {
-    if (/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "") && window.caches) {
-      window.caches.delete("ramo-games");
-    }
+    if (!/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "")) return;
+    if (window.caches) window.caches.delete("ramo-games");
+    try { sessionStorage.removeItem("htmx-history-cache"); } catch (e) { /* storage switched off: nothing kept */ }
   }, true);
 
   // After a hand is recorded or undone, the copy kept for no signal is brought up to date.

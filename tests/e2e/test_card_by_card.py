@@ -39,3 +39,20 @@ def test_cards_are_tapped_one_by_one_shown_removable_and_summed_with_no_typed_fi
     assert hands_recorded(app, game_id) == 1
     # Ben: one tap per card held (3), with going out and Record: 5 taps for Ana and Ben.
     assert taps == 5
+
+
+def test_a_key_stops_at_what_the_decks_hold(page, live_server, app):
+    # Rummy is one 52-card deck (docs/RULES.md §3): four aces. Al goes out and scores the others' cards,
+    # aces 1 each. Bo taps A five times: the fifth tap changes nothing, so Al scores 4.
+    game_id, ids = seat_game(app, "rummy", ["Al", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    page.get_by_role("group", name="Al", exact=True).get_by_role("radio", name="Went out").tap()
+    bo = page.get_by_role("group", name="Bo", exact=True)
+    for _ in range(5):
+        bo.get_by_role("button", name="A", exact=True).tap()
+    expect(bo.locator(".tapped-cards button")).to_have_text(["A"] * 4)
+    expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("4×1 = 4")
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["4", "0", "0"])
+    assert hands_recorded(app, game_id) == 1

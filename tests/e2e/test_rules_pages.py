@@ -7,8 +7,8 @@ from .helpers import axe_violations, no_sideways_scroll
 
 
 @pytest.mark.parametrize(("key", "heading", "line"), [
-    ("ramo", "Levels", "A run is 3 or more cards in a row of one colour; it may go round the top, so 12-13-1 counts."),
-    ("contract", "Contracts", "A run of 8 cards is never split into two sequences."),
+    ("ramo", "Levels", "A run is 3 or more cards in a row of one colour; it may wrap past the top, so 12-13-1 counts."),
+    ("contract", "Contracts", "8 cards in a row are never split into two sequences."),
     ("phase10", "Phases", "A Wild stands in for any card; a Skip is never part of a phase."),
 ])
 def test_a_rules_page_reads_at_a_glance_on_a_phone(page, live_server, key, heading, line):

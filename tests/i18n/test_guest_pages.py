@@ -48,7 +48,8 @@ def guest(app, web):
 
 @pytest.mark.parametrize("language, sentences", [
     ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 조작 러미, 페이즈 10, 리버풀 러미 점수 기록기.",
-            ">바로 시작하기</a>", "가입할 필요 없습니다.", "계산은 Ramo Keeper가 합니다.", ">계정 만들기</a>"]),
+            ">바로 시작하기</a>", "가입할 필요 없습니다.", "나눠 줄 카드 수까지 Ramo Keeper가 계산합니다.",
+            ">계정 만들기</a>"]),
     ("it", ["Il segnapunti per giocare a Ramo, Contratto Ramino, Ramino, Ramino a manipolazione, Phase 10 e "
             "Ramino Liverpool con le carte vere.", ">Gioca subito</a>", "Nessuna registrazione: scegli il gioco",
             "Ramo Keeper fa i conti:", ">Crea un account</a>"]),
@@ -130,7 +131,7 @@ def test_the_save_page(guest, language, sentences):
 
 
 @pytest.mark.parametrize("language, flash, name_taken", [
-    ("ko", "저장했습니다. 이제 Bea님의 계정이며, 모든 게임이 그대로 있습니다.",
+    ("ko", "저장했습니다. 이제 Bea 님의 계정이며, 모든 게임이 그대로 있습니다.",
      "이름 ‘ana’은(는) 이미 쓰이고 있습니다."),
     ("it", "Salvato: ora sei Bea, con tutte le tue partite.", "Il nome ana è già in uso."),
 ])

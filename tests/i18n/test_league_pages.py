@@ -133,7 +133,7 @@ def test_the_join_page_in_korean_and_italian(league, new_web, language, sentence
 
 
 @pytest.mark.parametrize("language, sentences", [
-    ("ko", ["<h1>Ana님, 안녕하세요</h1>", "진행 중인 게임이 없습니다. 리그에서 게임을 시작하세요.",
+    ("ko", ["<h1>Ana 님, 안녕하세요</h1>", "진행 중인 게임이 없습니다. 리그에서 게임을 시작하세요.",
             "<h2 id=\"leagues-heading\">내 리그</h2>",
             "Friday cards</a> <small>주인</small>", "본문으로 건너뛰기"]),
     ("it", ["<h1>Ciao, Ana</h1>", "Nessuna partita in corso. Iniziane una da una lega.",

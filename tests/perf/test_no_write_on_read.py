@@ -17,7 +17,8 @@ def get_urls(app, seeded) -> list[str]:
         "game_id": seeded.game_id, "number": 1, "variant_key": "ramo", "filename": "css/app.css",
         "ruleset_id": seeded.ruleset_id, "key": seeded.ruleset_key,
     }
-    tokens = {"live.show": seeded.share_token, "leagues.join": seeded.invite_token}
+    tokens = {"live.show": seeded.share_token, "drafts.live_panel": seeded.share_token,
+              "leagues.join": seeded.invite_token}
     urls = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:

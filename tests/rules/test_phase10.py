@@ -125,9 +125,10 @@ def test_a_completer_with_a_higher_total_still_beats_everyone_who_did_not_comple
     ([out(AL), holds(BO, p10(1), went_rummy=True), holds(CY, p10(1))],
      "^Phase 10 has no going rummy, but Bo is marked as having gone rummy$"),
     ([out(AL), holds(BO, {"pips": 4}), holds(CY, p10(1))], "^Phase 10 has no pips, but Bo's cards list pips$"),
-    ([out(AL), holds(BO, p10(0, 61)), holds(CY, p10(1))],
-     "^Bo cannot hold 61 high: no hand holds more than 60 cards$"),
-    ([out(AL), holds(BO, p10(40, 0, 0, 21)), holds(CY, p10(1))], "^Bo cannot hold more than 60 cards$"),
+    # The 108-card deck holds 2 × 4 colours × 3 numbers (10–12) = 24 high cards, and 4 Skips.
+    ([out(AL), holds(BO, p10(0, 25)), holds(CY, p10(1))], "^Bo cannot hold 25 high: a hand holds at most 24$"),
+    ([out(AL), holds(BO, p10(0, 0, 5)), holds(CY, p10(1))], "^Bo cannot hold 5 skip: a hand holds at most 4$"),
+    ([out(AL), holds(BO, p10(40, 21)), holds(CY, p10(1))], "^Bo cannot hold more than 60 cards$"),
 ])
 def test_a_bad_hand_names_the_player_and_the_rule(results, sentence):
     with refused_with(sentence):
@@ -146,7 +147,8 @@ def test_no_options_and_the_categories_and_words_of_section_six():
     variant = get_variant("phase10")
     assert variant.default_options() == {}
     assert [(c.key, c.points, c.maximum) for c in variant.card_categories] == [
-        ("low", 5, 60), ("high", 10, 60), ("skip", 15, 60), ("wild", 25, 60)]
+        # What the 108-card deck holds, 60 cards at most: 72 low, 24 high, 4 Skips, 8 Wilds.
+        ("low", 5, 60), ("high", 10, 24), ("skip", 15, 4), ("wild", 25, 8)]
     assert (variant.words.level, variant.words.went_out) == ("phase", "Went out")
     assert not variant.allows_nobody_out({})
     assert variant.hand_value({"low": 3, "high": 2, "skip": 1}).working == "3×5 + 2×10 + 1×15 = 50"

@@ -66,7 +66,7 @@ def hands_for(draw, setup, state):
         knocker = draw(st.sampled_from([*ids, None]))
         for pid in ids:
             if pid == knocker:
-                aces = draw(st.integers(0, o["knock_limit"]))
+                aces = draw(st.integers(0, min(o["knock_limit"], 8)))   # two decks hold 8 aces
                 room = o["knock_limit"] - aces
                 p = draw(st.integers(2, room)) if room >= 2 and draw(st.booleans()) else 0
                 cards = {"pips": p, "aces": aces}

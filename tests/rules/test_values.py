@@ -140,5 +140,5 @@ def test_the_variant_answers_what_templates_and_forms_used_to_branch_on():
     assert [v.counts_hands_won for v in VARIANTS.values()] == [False, False, False, True, False, False]
     # A rematch moves the first deal on one seat: Al dealt first at a table of Al, Bo, Cy -> Bo; Cy -> Al.
     assert ramo.rematch_dealer(game("ramo", 3, AL)) == BO and phase10.rematch_dealer(game("phase10", 3, CY)) == AL
-    # Entry limits, defined once: 540 for pips (60 cards of 9), 60 for every count.
-    assert {c.key: c.maximum for c in rummy.card_categories} == {"pips": 540, "tens": 60, "aces": 60}
+    # Entry limits: 540 for pips (60 cards of 9); a count, no more than one 52-card deck holds (16 tens, 4 aces).
+    assert {c.key: c.maximum for c in rummy.card_categories} == {"pips": 540, "tens": 16, "aces": 4}

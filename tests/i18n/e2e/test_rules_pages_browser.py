@@ -12,7 +12,7 @@ pytestmark = pytest.mark.e2e
     ("ko-KR", "ramo", "라모", "세트 네 개 또는 런 네 개"),
     ("it-IT", "contract", "Contratto Ramino", "tre scale: due di quattro e una di cinque, calate tutte insieme "
                                              "senza scartare"),
-    ("ko-KR", "manipulation", "조작 러미", "노크한 사람보다 낮으면 +10, 카드 없이 이기면 +25입니다."),
+    ("ko-KR", "manipulation", "조작 러미", "노크한 사람을 언더컷하면 +10, 카드 없이 이기면 +25입니다."),
 ])
 def test_a_translated_rules_page_fits_a_phone(browser, browser_context_args, live_server, locale, key, heading, line):
     context = browser.new_context(**browser_context_args, locale=locale)

@@ -1,0 +1,68 @@
+"""The seated phone's form: one player's counts by category, "I laid down" and "I went out".
+
+The counts go through the hand form's own field and limits (games/forms.py), so a draft is capped
+exactly as a recorded hand is.
+"""
+
+from functools import lru_cache
+
+from flask_babel import get_locale, gettext
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField
+
+from .. import messages, rules
+from ..games.forms import CountField, count_limit, posted_number
+from ..games.variants import is_built_in
+from ..rules.registry import variant_of
+
+
+def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: int | None = None, blank=False):
+    """The form for one seat, filled from the player's draft (the API's Result JSON) when there is one."""
+    variant = variant_of(setup)
+    DraftForm = _draft_form_class(variant, tuple(sorted(setup.options.items())), str(get_locale()))
+    kwargs = {"formdata": None} if blank else {}
+    if draft is not None:
+        kwargs["data"] = {**{f"c_{key}": count for key, count in draft.get("cards", {}).items()},
+                          "laid_down": draft.get("laid_down", False),
+                          "went_out": draft.get("went_out", False) or draft.get("knocked", False)}
+    form = DraftForm(**kwargs)
+    if hand_number is not None and not form.hand_number.data:
+        form.hand_number.data = str(hand_number)
+    form.setup, form.variant = setup, variant
+    form.categories = variant.categories_for(setup.options)
+    return form
+
+
+@lru_cache(maxsize=128)
+def _draft_form_class(variant: rules.Variant, options: tuple, language: str):
+    class DraftForm(FlaskForm):
+        hand_number = HiddenField()
+
+    knocks = variant.out_flag == "knocked"
+    DraftForm.went_out = BooleanField(gettext("I knocked") if knocks else gettext("I went out"))
+    if "laid_down" in variant.flags:
+        DraftForm.laid_down = BooleanField(gettext("I laid down"))
+    for category in variant.categories_for(dict(options)):
+        label = messages.category_label(category.label) if is_built_in(variant) else category.label
+        setattr(DraftForm, f"c_{category.key}", CountField(
+            label, validators=[count_limit(category.maximum, label.lower())], default=0,
+            render_kw={"max": category.maximum, "data-max": category.maximum}))
+    return DraftForm
+
+
+def count_fields(form) -> list:
+    return [form[f"c_{c.key}"] for c in form.categories]
+
+
+def posted_hand(form) -> int | None:
+    return posted_number(form.hand_number)
+
+
+def result_of(form, player_id: int) -> dict:
+    """The form as the API's `Result` of that player."""
+    out = bool(form.went_out.data)
+    knocks = form.variant.out_flag == "knocked"
+    return {"player_id": player_id, "cards": {f.name[2:]: f.data or 0 for f in count_fields(form)},
+            "went_out": out and not knocks, "knocked": out and knocks,
+            "laid_down": bool(form.laid_down.data) if "laid_down" in form._fields else False,
+            "went_rummy": False}

@@ -1,0 +1,92 @@
+"""Who holds which seat: one phone per seat and one seat per phone in a game (unique indexes)."""
+
+from flask_babel import gettext
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import joinedload
+
+from ..errors import Conflict, NotFound
+from ..extensions import db
+from ..models import Game, PhoneSeat, Player, Seat, User
+from . import Forbidden
+
+
+def seats_held(game_id: int) -> dict[int, PhoneSeat]:
+    """The game's held seats by player id."""
+    rows = db.session.execute(db.select(PhoneSeat).where(PhoneSeat.game_id == game_id)
+                              .options(joinedload(PhoneSeat.user))).scalars()
+    return {row.player_id: row for row in rows}
+
+
+def seat_of_phone(game_id: int, phone: str | None) -> PhoneSeat | None:
+    if phone is None:
+        return None
+    return db.session.execute(db.select(PhoneSeat).where(PhoneSeat.game_id == game_id,
+                                                         PhoneSeat.phone_digest == phone)).scalar_one_or_none()
+
+
+def holder_words(seat: PhoneSeat) -> str:
+    """Who holds a seat, as the phone asking for it is told."""
+    if seat.user is not None:
+        return gettext("%(name)s's phone", name=seat.user.username)
+    return gettext("a phone on the live link")
+
+
+def _taken(name: str, seat: PhoneSeat) -> Conflict:
+    return Conflict(gettext("%(player)s's seat is held by %(holder)s. Ask them to leave it, or ask the scorer to "
+                            "free it.", player=name, holder=holder_words(seat)), details={"code": "seat_taken"})
+
+
+def take_seat(game_id: int, player_id: int, phone: str, user: User | None, via_live: bool) -> PhoneSeat:
+    """This phone takes the player's seat (leaving the one it held); refused while another phone holds it."""
+    game = db.session.get(Game, game_id)
+    if game is None:
+        raise NotFound(gettext("Game %(id)s does not exist.", id=game_id))
+    if via_live and not game.live_counting:
+        raise Forbidden(gettext("The scorer has not let the live link's phones count their own cards."))
+    if game.status == "finished":
+        raise Conflict(gettext("The game is over."))
+    name = db.session.execute(db.select(Player.name).join(Seat, Seat.player_id == Player.id)
+                              .where(Seat.game_id == game_id, Player.id == player_id)).scalar_one_or_none()
+    if name is None:
+        raise NotFound(gettext("Player %(id)s does not play in this game.", id=player_id), field="player_id")
+    mine = seat_of_phone(game_id, phone)
+    if mine is not None and mine.player_id == player_id:
+        return mine
+    held = seats_held(game_id).get(player_id)
+    if held is not None:
+        raise _taken(name, held)
+    if mine is not None:
+        db.session.delete(mine)
+        db.session.flush()
+    seat = PhoneSeat(game_id=game_id, player_id=player_id, phone_digest=phone, user_id=user.id if user else None)
+    try:
+        with db.session.begin_nested():
+            db.session.add(seat)
+    except IntegrityError:
+        # Another phone took it at this very moment: the unique index let only one in.
+        raise Conflict(gettext("%(player)s's seat was taken by another phone at the same moment.", player=name),
+                       details={"code": "seat_taken"}) from None
+    return seat
+
+
+def leave_seat(game_id: int, phone: str | None) -> bool:
+    seat = seat_of_phone(game_id, phone)
+    if seat is not None:
+        db.session.delete(seat)
+    return seat is not None
+
+
+def free_seat(game_id: int, player_id: int) -> bool:
+    """The scorer frees a seat, so another phone can take it."""
+    result = db.session.execute(db.delete(PhoneSeat).where(PhoneSeat.game_id == game_id,
+                                                           PhoneSeat.player_id == player_id))
+    return bool(result.rowcount)
+
+
+def allow_live_counting(game_id: int, allowed: bool) -> None:
+    """The game's switch for the live link's phones. The version moves, so the live phones show the
+    seats (or stop offering them) at their next poll; switched off, their seats are freed."""
+    db.session.execute(db.update(Game).where(Game.id == game_id)
+                       .values(live_counting=allowed, version=Game.version + 1))
+    if not allowed:
+        db.session.execute(db.delete(PhoneSeat).where(PhoneSeat.game_id == game_id, PhoneSeat.user_id.is_(None)))

@@ -1,0 +1,116 @@
+"""Lighthouse's accessibility score for the table's pages, light and dark: `make audit` runs it.
+
+Seeds a throw-away SQLite database (Ana's league, a Ramo game with two hands and a live link, the same
+table as the README's screenshots), serves the app on 127.0.0.1 (AUDIT_PORT, default 18320) and runs
+Lighthouse (LIGHTHOUSE, the pinned npm install in .audit/) on Debian's Chromium for each page in each
+colour scheme. Prints a table of page × mode × score and exits 1 when any score is below 100, with
+the failing audits named. Dark mode is Chromium's `preferredColorScheme` setting (0 = dark); each run
+checks from its final screenshot that the page really was drawn light or dark.
+"""
+
+import base64
+import io
+import json
+import logging
+import os
+import re
+import shutil
+import subprocess  # nosec B404: runs the pinned Lighthouse on this machine's Chromium
+import sys
+import tempfile
+import threading
+from pathlib import Path
+
+from PIL import Image, ImageStat
+from werkzeug.serving import make_server
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ramo_keeper import create_app  # noqa: E402
+from scripts.screenshots import seed  # noqa: E402
+
+LIGHTHOUSE = Path(os.environ.get("LIGHTHOUSE", ROOT / ".audit" / "node_modules" / ".bin" / "lighthouse"))
+CHROME = os.environ.get("CHROME_PATH", "/usr/bin/chromium")
+BASE_FLAGS = "--headless=new --no-sandbox --disable-gpu --disable-dev-shm-usage"
+MODES = {"light": "--blink-settings=preferredColorScheme=1", "dark": "--blink-settings=preferredColorScheme=0"}
+
+
+def session_cookie(app, name: str, password: str) -> str:
+    """Log in through the real form (CSRF and all) and return the Cookie header it earns."""
+    client = app.test_client()
+    page = client.get("/login").get_data(as_text=True)
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', page).group(1)
+    client.post("/login", data={"csrf_token": token, "username": name, "password": password})
+    cookie = client.get_cookie("session")
+    if cookie is None:
+        raise SystemExit("audit: could not log in as the seeded member")
+    return f"session={cookie.value}"
+
+
+def brightness(report: dict) -> float:
+    """The mean brightness (0–255) of the page as Lighthouse last saw it."""
+    shot = report["audits"]["final-screenshot"]["details"]["data"]
+    image = Image.open(io.BytesIO(base64.b64decode(shot.split(",", 1)[1]))).convert("L")
+    return ImageStat.Stat(image).mean[0]
+
+
+def run(url: str, mode: str, headers: dict, out: Path) -> dict:
+    # The final screenshot is asked for beside the category: it shows which colour scheme was drawn.
+    command = [str(LIGHTHOUSE), url, "--only-categories=accessibility", "--only-audits=final-screenshot",
+               "--output=json", f"--output-path={out}", "--quiet",
+               "--form-factor=mobile", f"--chrome-flags={BASE_FLAGS} {MODES[mode]}"]
+    if headers:
+        command.append(f"--extra-headers={json.dumps(headers)}")
+    subprocess.run(command, check=True, env={**os.environ, "CHROME_PATH": CHROME}, timeout=300)  # nosec B603
+    return json.loads(out.read_text())
+
+
+def main() -> int:
+    if not LIGHTHOUSE.exists():
+        raise SystemExit(f"audit: {LIGHTHOUSE} is missing (make audit installs lighthouse@12.8.2 there)")
+    workdir = Path(tempfile.mkdtemp())
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{workdir / 'audit.sqlite3'}", "SECRET_KEY": "audit"})
+    game_id = seed(app)
+    member = {"Cookie": session_cookie(app, "Ana", "correct horse")}
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", int(os.environ.get("AUDIT_PORT", "18320")), app, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    with app.app_context():
+        from ramo_keeper.models import Game
+
+        live = base + f"/live/{app.extensions['sqlalchemy'].session.get(Game, game_id).share_token}"
+    pages = [("home", base + "/", {}), ("rules (Ramo)", base + "/rules/ramo", {}), ("play", base + "/play", {}),
+             ("game (logged in)", f"{base}/games/{game_id}", member), ("live view", live, {})]
+    rows, failures = [], []
+    try:
+        for name, url, headers in pages:
+            for mode in MODES:
+                report = run(url, mode, headers, workdir / "report.json")
+                if report.get("finalDisplayedUrl", url).rstrip("/") != url.rstrip("/"):
+                    failures.append(f"{name} ({mode}): ended on {report.get('finalDisplayedUrl')}")
+                shade = brightness(report)
+                if (mode == "dark") != (shade < 128):
+                    failures.append(f"{name} ({mode}): the page was drawn {'dark' if shade < 128 else 'light'}")
+                category = report["categories"]["accessibility"]
+                if len(category["auditRefs"]) < 20:
+                    failures.append(f"{name} ({mode}): only {len(category['auditRefs'])} accessibility audits ran")
+                score = round(category["score"] * 100)
+                rows.append((name, mode, score, shade))
+                for audit in report["audits"].values():
+                    if audit.get("scoreDisplayMode") == "binary" and audit.get("score") not in (None, 1):
+                        failures.append(f"{name} ({mode}): {audit['id']}: {audit['title']}")
+    finally:
+        server.shutdown()
+        shutil.rmtree(workdir, ignore_errors=True)
+    print(f"{'page':<20} {'mode':<6} {'accessibility':>13}  {'brightness':>10}")
+    for name, mode, score, shade in rows:
+        print(f"{name:<20} {mode:<6} {score:>13}  {shade:>10.0f}")
+    for line in failures:
+        print("FAIL", line)
+    return 1 if failures or any(score < 100 for _, _, score, _ in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

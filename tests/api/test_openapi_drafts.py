@@ -1,0 +1,21 @@
+"""docs/API.md's drafts, as the OpenAPI document describes them (an addition: nothing else changes)."""
+
+from openapi_spec_validator import validate
+
+
+def test_the_openapi_document_describes_the_drafts(client):
+    document = client.get("/api/v1/openapi.json").get_json()
+    validate(document)
+    put = document["paths"]["/api/v1/games/{game_id}/hands/{number}/drafts/{player_id}"]["put"]
+    assert put["requestBody"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Result"}
+    assert put["responses"]["200"]["content"]["application/json"]["schema"] == {"$ref": "#/components/schemas/Draft"}
+    assert {"400", "401", "403", "404", "409", "422"} <= set(put["responses"])
+    listed = document["paths"]["/api/v1/games/{game_id}/hands/{number}/drafts"]["get"]
+    assert listed["responses"]["200"]["content"]["application/json"]["schema"] == {
+        "type": "array", "items": {"$ref": "#/components/schemas/Draft"}}
+    draft = document["components"]["schemas"]["Draft"]
+    assert set(draft["required"]) == {"player_id", "result", "updated_at"}
+    assert draft["properties"]["result"] == {"$ref": "#/components/schemas/Result"}
+    # The hand's body still takes the same Result.
+    hand = document["components"]["schemas"]["HandBody"]
+    assert hand["properties"]["results"]["items"] == {"$ref": "#/components/schemas/Result"}

@@ -1,0 +1,115 @@
+"""What the phone keeps of a game for no signal (issue 20): a signed-in member's own games only, and
+nothing once they log out. A guest's game (Play now, no account) is never stored on the phone: not in
+Cache Storage, not in IndexedDB, not in web storage. Reopened with no signal, it is "No connection".
+"""
+
+from playwright.sync_api import expect
+
+from .seating import log_in, seat_game
+from .test_offline import enter_hand, worker_controls
+
+# Every URL in every cache of Cache Storage that holds a game page.
+KEPT_GAMES = """async () => {
+  const urls = [];
+  for (const name of await caches.keys()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) urls.push(request.url);
+  }
+  return urls.filter(u => u.includes('/games/') || u.endsWith('/__last-game'));
+}"""
+
+# Every record in every IndexedDB database this origin holds (the outbox is one).
+STORED_RECORDS = """async () => {
+  let count = 0;
+  for (const info of await indexedDB.databases()) {
+    const db = await new Promise((ok, fail) => { const r = indexedDB.open(info.name); r.onsuccess = () => ok(r.result);
+                                                 r.onerror = () => fail(r.error); });
+    for (const store of db.objectStoreNames) {
+      count += await new Promise((ok) => { const r = db.transaction(store).objectStore(store).count();
+                                           r.onsuccess = () => ok(r.result); });
+    }
+    db.close();
+  }
+  return count;
+}"""
+
+
+def WEB_STORAGE_WITH(text: str) -> str:  # noqa: N802 (a script, named as the constants above)
+    """The keys of localStorage and sessionStorage whose value holds `text` (a player's name)."""
+    return f"""() => [localStorage, sessionStorage].flatMap(store => Object.keys(store)
+      .filter(key => (store.getItem(key) || '').includes({text!r})))"""
+
+
+def kept_game_after_a_signal_drop(page, url: str) -> bool:
+    """Reopen `url` with no signal: is the game there, or the offline page?"""
+    page.context.set_offline(True)
+    try:
+        page.goto(url)
+        offline = page.get_by_role("heading", name="No connection")
+        game = page.get_by_role("button", name="Record hand 2")
+        expect(offline.or_(game)).to_be_visible()
+        return game.is_visible()
+    finally:
+        page.context.set_offline(False)
+
+
+def settle(page) -> None:
+    """The page asks the service worker for a fresh copy after a hand: give that request time to land."""
+    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_timeout(1500)
+
+
+def test_a_guests_game_is_not_stored_on_the_phone(page, live_server):
+    page.goto(live_server + "/play")
+    page.get_by_label("Ramo", exact=True).check()
+    for number, name in enumerate(("Sofia", "Bo", "Cy"), start=1):
+        page.get_by_label(f"Player {number}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    game_url = page.url
+    worker_controls(page)
+    page.reload()  # a member's game would be kept now: the service worker saw the page
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_attached()
+    settle(page)
+
+    assert page.evaluate(KEPT_GAMES) == []
+    assert page.evaluate(STORED_RECORDS) == 0
+    # Moving on to another page by a link (htmx's boosted navigation keeps page copies for Back in
+    # sessionStorage) stores no copy of the game either.
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    expect(page.get_by_role("heading", name="Rules and levels")).to_be_visible()
+    assert page.evaluate(WEB_STORAGE_WITH("Sofia")) == []
+    assert kept_game_after_a_signal_drop(page, game_url) is False
+    # Nor does the app opened with no signal land on it.
+    assert kept_game_after_a_signal_drop(page, live_server + "/") is False
+
+
+def test_logging_out_clears_the_members_kept_game(page, live_server, app):
+    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    game_url = f"{live_server}/games/{game_id}"
+    log_in(page, live_server)
+    page.goto(game_url)
+    worker_controls(page)
+    page.reload()
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_attached()
+    settle(page)
+    # Kept while Ana is logged in: the game's page and the last game opened.
+    assert {u.rsplit("/", 1)[-1] for u in page.evaluate(KEPT_GAMES)} == {"__last-game", str(game_id)}
+    assert kept_game_after_a_signal_drop(page, game_url) is True
+
+    page.goto(game_url)
+    # A boosted link: htmx keeps a copy of the game in sessionStorage for Back.
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    expect(page).to_have_url(f"{live_server}/rules")
+    page.go_back()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    assert page.evaluate(KEPT_GAMES) == []
+    assert page.evaluate(WEB_STORAGE_WITH("Sofia")) == []
+    assert kept_game_after_a_signal_drop(page, game_url) is False
+    assert kept_game_after_a_signal_drop(page, live_server + "/") is False

@@ -1,0 +1,114 @@
+"""Two phones racing for one seat (issue 21), against a real gunicorn with several workers, on SQLite
+or on DATABASE_URL's PostgreSQL: exactly one phone gets the seat, the others are told it is held
+(409, never a 500), and the database holds one seat row."""
+
+import itertools
+import threading
+
+import pytest
+from gunicorn_server import Phone, Server
+
+from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
+from ramo_keeper import create_app
+from ramo_keeper.accounts.service import create_user
+from ramo_keeper.extensions import db
+from ramo_keeper.leagues.service import add_player, create_league
+from ramo_keeper.models import PhoneSeat
+
+WORKERS = 4
+RACERS = 4
+ROUNDS = 3
+PASSWORD = "correct horse"
+OWNERS = itertools.count(1)
+
+
+def race(job, count: int = RACERS) -> list:
+    """job(i) in `count` threads released together; their answers in order."""
+    barrier = threading.Barrier(count)
+    answers = [None] * count
+
+    def run(i):
+        barrier.wait()
+        answers[i] = job(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(120)
+    return answers
+
+
+class LinkPhone(Phone):
+    """A phone that only has the live link: no login."""
+
+    def __init__(self, server: Server):
+        self.server, self.cookies = server, {}
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('seats') / 'seats.sqlite3'}"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
+                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
+    with app.app_context():
+        reset_database()
+    app.server = Server(url, workers=WORKERS)
+    yield app
+    log = app.server.stop()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    assert "Traceback" not in log, log
+
+
+def new_game(app) -> tuple[str, int, list[int], str]:
+    """A Ramo game of A, B, C whose live link's phones may count their own cards."""
+    from ramo_keeper.drafts.seats import allow_live_counting
+    from ramo_keeper.games import service
+
+    owner = f"Owner{next(OWNERS)}"
+    with app.app_context():
+        user = create_user(owner, PASSWORD)
+        league = create_league(user, "Friday")
+        players = [add_player(league, name).id for name in ("A", "B", "C")]
+        db.session.flush()
+        game = service.create_game(league, user, "ramo", players)
+        token = service.share(game.id)
+        allow_live_counting(game.id, True)
+        db.session.commit()
+        return owner, game.id, players, token
+
+
+def seats_of(app, game_id: int, player_id: int) -> int:
+    with app.app_context():
+        return db.session.execute(db.select(db.func.count(PhoneSeat.id)).where(
+            PhoneSeat.game_id == game_id, PhoneSeat.player_id == player_id)).scalar_one()
+
+
+def test_live_link_phones_racing_for_one_seat_leave_one_holder(app):
+    for _ in range(ROUNDS):
+        _, game_id, players, token = new_game(app)
+        phones = [LinkPhone(app.server) for _ in range(RACERS)]
+        for phone in phones:
+            assert phone.get(f"/live/{token}")[0] == 200
+        answers = race(lambda i, phones=phones, token=token, player=players[0]: phones[i].post(
+            f"/live/{token}/seat", {"player_id": str(player)}))
+        statuses = sorted(status for status, _, _ in answers)
+        assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
+        assert all("seat" in body and "held by" in body or "same moment" in body
+                   for status, _, body in answers if status == 409)
+        assert seats_of(app, game_id, players[0]) == 1
+
+
+def test_members_phones_racing_for_one_seat_leave_one_holder(app):
+    for _ in range(ROUNDS):
+        owner, game_id, players, _ = new_game(app)
+        phones = [Phone(app.server, owner, PASSWORD) for _ in range(RACERS)]
+        for phone in phones:
+            assert phone.get(f"/games/{game_id}")[0] == 200
+        answers = race(lambda i, phones=phones, game_id=game_id, player=players[1]: phones[i].post(
+            f"/games/{game_id}/seat", {"player_id": str(player)}))
+        statuses = sorted(status for status, _, _ in answers)
+        assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
+        assert seats_of(app, game_id, players[1]) == 1
