@@ -11,6 +11,11 @@ from pathlib import Path
 
 APP = Path(__file__).resolve().parents[1] / "ramo_keeper"
 ROOT_PART = "ramo_keeper/__init__"  # the app factory: it imports every part to register it
+# Cycles known and not yet broken, each with its reason. Own-phone counting (drafts/, issue 21) arrived
+# after the shape review: games/service.py imports drafts.store inside record_hand and undo (the
+# record step drops the hand's drafts) while drafts/ reads games/; games/service.py is being
+# restructured elsewhere. Remove the entry with the cycle: the test then holds it broken.
+KNOWN_CYCLES = [["drafts", "games"]]
 
 
 def parts_of(app: Path) -> set[str]:
@@ -126,8 +131,13 @@ def test_the_graph_sees_the_parts_and_their_imports():
 
 def test_no_import_cycle_between_packages():
     graph = import_graph(APP)
-    found = cycles(graph)
+    found = [group for group in cycles(graph) if group not in KNOWN_CYCLES]
     assert found == [], "\n".join(line for group in found for line in shortest_cycles(graph, group))
+
+
+def test_each_known_cycle_is_still_there_and_no_larger():
+    assert [group for group in cycles(import_graph(APP)) if group in KNOWN_CYCLES] == KNOWN_CYCLES, \
+        "a known cycle is broken (or grew into a larger one): update KNOWN_CYCLES"
 
 
 def _write(app: Path, files: dict[str, str]) -> None:
