@@ -58,9 +58,14 @@ test: $(VENV)/.installed-dev system-deps translations
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
 
-# The inner loop: no browser, no fuzzing.
+# The inner loop: no browser, no fuzzing, and none of the tests that cost the most CPU for what they add
+# between two edits (`make test` runs them all): the gunicorn races, the statement counts over 25 games,
+# the property-based replays, the 20,000-hand imports and the catalogue extraction.
+FAST_SKIP := tests/perf tests/test_concurrent_server.py tests/security/test_races_server.py \
+	tests/security/test_seat_races_server.py tests/security/test_import_beside_tables.py tests/rules/test_properties.py \
+	tests/i18n/test_catalogues.py
 test-fast: $(VENV)/.installed-dev translations
-	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL) -m "not e2e and not slow"
+	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL) -m "not e2e and not slow" $(addprefix --ignore=,$(FAST_SKIP))
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .

@@ -190,13 +190,3 @@ def season_points_chart(entry: dict, season_name: str = "") -> Chart:
 
 def season_points_svg(entry: dict, season_name: str = "") -> Markup:
     return season_points_chart(entry, season_name).svg
-
-
-def rating_chart(entry: dict, name: str) -> Chart:
-    """A player's shown rating after each rated game of one game type (ratings.service.player_history)."""
-    from .ratings.model import NEWCOMER
-
-    labels = [str(i) for i in range(len(entry["points"]) + 1)]
-    title = gettext("Rating · %(game)s", game=game_name(entry["name"]))
-    return render(Chart(title, gettext("Rated games"), gettext("Rating"), labels,
-                        [(name, [NEWCOMER.rating, *entry["points"]])], from_zero=False))

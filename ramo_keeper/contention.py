@@ -18,6 +18,7 @@ from sqlalchemy.exc import DBAPIError, IntegrityError
 
 from .errors import Conflict
 from .extensions import db
+from .json_errors import error as json_error
 
 RETRY_AFTER_SECONDS = 2
 RETRIED_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock detected, serialization failure
@@ -86,9 +87,7 @@ def busy_response() -> Response:
                       "Try again in a few seconds.")
     headers = {"Retry-After": str(RETRY_AFTER_SECONDS)}
     if request.path.startswith("/api/"):
-        from .api import error
-
-        response, _, _ = error(503, message)
+        response, _, _ = json_error(503, message)
         response.status_code = 503
         response.headers.update(headers)
         return response

@@ -20,7 +20,7 @@ def utcnow() -> datetime:
 class User(UserMixin, db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(40))
-    # text.name_key() of the name: unique however it is written, and among names that look the same.
+    # text_validation.name_key() of the name: unique however it is written, and among names that look the same.
     username_key: Mapped[str] = mapped_column(String(160), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     # Part of every session and remember cookie; advancing it ends them all (logout, new password).
@@ -145,7 +145,7 @@ class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
     league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(40))
-    # text.name_key(name): one per league among names that look the same (the key can be longer).
+    # text_validation.name_key(name): one per league among names that look the same (the key can be longer).
     name_key: Mapped[str] = mapped_column(String(160))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     archived: Mapped[bool] = mapped_column(default=False)

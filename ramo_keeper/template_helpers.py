@@ -5,10 +5,12 @@ from flask_babel import gettext
 from markupsafe import Markup, escape
 
 from . import messages, rules
+from .exports.bgstats import create_play, create_play_link
 from .games.forms import category_fields, player_cards
-from .games.page import kept_include
+from .games.page_context import kept_include
 from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
+from .ratings.service import game_changes
 
 
 def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:
@@ -54,15 +56,11 @@ def audit_change(entry, names: dict) -> str:
 
 def rating_changes(game) -> dict | None:
     """Each player's rating change in a finished game, or None where the league does not rate."""
-    from .ratings.service import game_changes
-
     return game_changes(game)
 
 
 def bgstats_link(game, state) -> str:
     """BG Stats' create-play link for a finished game."""
-    from .exports.bgstats import create_play, create_play_link
-
     return create_play_link(create_play(game, state))
 
 

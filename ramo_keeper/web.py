@@ -7,12 +7,13 @@ from flask_wtf.csrf import CSRFError
 from .accounts.service import user_for_session
 from .extensions import login_manager
 from .i18n import N_
-from .text import MESSAGES as text_messages
-from .text import storable
+from .json_errors import error as json_error
+from .text_validation import MESSAGES as text_messages
+from .text_validation import storable
 
 
 def init_app(app: Flask) -> None:
-    from . import api, home, rulebook
+    from . import api, home, rules_pages
     from .accounts import routes as accounts
     from .exports import routes as exports
     from .games import hands, live
@@ -20,14 +21,14 @@ def init_app(app: Flask) -> None:
     from .guests import cookie as guest_cookie
     from .guests import routes as guests
     from .house_rules import routes as house_rules
-    from .leagues import roster
+    from .leagues import backup_routes, roster
     from .leagues import routes as leagues
     from .ratings import routes as ratings
     from .seasons import player_page
     from .seasons import routes as seasons
 
-    for module in (home, accounts, guests, leagues, roster, games, hands, live, rulebook, seasons, player_page,
-                   exports, ratings, house_rules, api):
+    for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
+                   backup_routes, exports, ratings, house_rules, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)
@@ -106,8 +107,6 @@ def _handler(code: int, message: str):
 
 def _error_page(code: int, message: str, headers=None):
     if request.path.startswith("/api/"):
-        from .api import error  # the API's one error shape, with details.code
-
-        return error(code, message, headers=headers)
+        return json_error(code, message, headers=headers)
     return render_template("error.html", code=code, message=message), code
 

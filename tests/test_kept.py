@@ -1,4 +1,4 @@
-"""What a worker keeps of a game (kept.py: hands' outcomes, the running-totals chart) always equals a fresh build.
+"""What a worker keeps of a game (worker_cache.py: hands' outcomes, the running-totals chart) equals a fresh build.
 
 Two app instances on one database stand for two gunicorn workers: the reader keeps, the other writes.
 """

@@ -6,7 +6,7 @@ from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired
 
 from ..forms import strip
-from ..text import Name
+from ..text_validation import Name
 from .passwords import MIN_PASSWORD, AcceptablePassword
 
 __all__ = ["MIN_PASSWORD", "RegisterForm", "LoginForm", "ChangePasswordForm"]

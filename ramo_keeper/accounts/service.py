@@ -18,7 +18,7 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..models import ApiToken, User, utcnow
-from ..text import TextError, clean_name, folded, name_key
+from ..text_validation import TextError, clean_name, folded, name_key
 from .passwords import password_problem
 
 # "Last used" is a coarse fact (the account page shows a day): one write per token per hour at most,

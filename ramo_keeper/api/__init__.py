@@ -3,12 +3,13 @@
 import re
 from dataclasses import dataclass, field
 
-from flask import Blueprint, abort, g, jsonify, request
+from flask import Blueprint, abort, g, request
 from pydantic import BaseModel, ValidationError
 
 from ..accounts.service import user_for_token
 from ..errors import ServiceError
 from ..extensions import csrf, db
+from ..json_errors import error
 from .schemas import MAX_ID
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -62,16 +63,6 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
         return view
 
     return decorate
-
-
-# details.code is stable for scripts: a rule error's own code (messages.py), else one per status.
-STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "not_allowed",
-                409: "conflict", 413: "too_large", 422: "invalid", 500: "server_error", 503: "busy"}
-
-
-def error(status: int, message: str, details: dict | None = None, headers=None):
-    details = {"code": STATUS_CODES.get(status, "error"), **(details or {})}
-    return jsonify({"error": message, "details": details}), status, headers or {}
 
 
 def user():

@@ -1,4 +1,4 @@
-"""The API's Game bodies, kept per worker by the game's stamp, so an unchanged game is not rebuilt (kept.py).
+"""The API's Game bodies, kept per worker by the game's stamp, so an unchanged game is not rebuilt (worker_cache.py).
 
 tests/api/test_game_bodies.py checks a kept body equals a fresh build after writes through another app.
 """
@@ -8,8 +8,8 @@ from sqlalchemy import bindparam
 
 from ..extensions import db
 from ..games.stored import read_game
-from ..kept import game_stamp, kept
 from ..models import Game, Membership
+from ..worker_cache import game_stamp, kept
 from .game_json import game_dict
 
 # Built once: making a statement and its cache key anew costs more than running it.

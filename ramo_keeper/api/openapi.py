@@ -4,6 +4,7 @@ from functools import cache
 
 from pydantic.json_schema import models_json_schema
 
+from ..rules.registry import DEFAULT_GAME
 from . import OPERATIONS, PARAM, PUBLIC, bp
 from .schemas import MAX_ID, Error
 
@@ -45,7 +46,7 @@ def _operation(op, refs) -> dict:
     params = [{"name": name, "in": "path", "required": True,
                "schema": {"type": "integer", "minimum": 1, "maximum": MAX_ID}, "example": 1}
               if name != "key" else {"name": name, "in": "path", "required": True,
-                                     "schema": {"type": "string", "maxLength": 40}, "example": "ramo"}
+                                     "schema": {"type": "string", "maxLength": 40}, "example": DEFAULT_GAME}
               for name in PARAM.findall(op.path)]
     summary, _, rest = op.summary.partition("\n")
     spec = {"operationId": op.endpoint, "summary": summary, "tags": [op.path.split("/")[1]],

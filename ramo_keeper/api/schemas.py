@@ -6,14 +6,14 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from ..ids import MAX_ID
 from ..rules import VARIANTS
-from ..text import LONG_NAME_MAX, NAME_MAX, problem
+from ..text_validation import LONG_NAME_MAX, NAME_MAX, problem
 
 # Ids are database integers: bounding them keeps a huge number a 400, never a database overflow.
 Id = Annotated[int, Field(ge=1, le=MAX_ID)]
 
 
 def _clean_text(value: str) -> str:
-    """text.py's rule: no NUL, control or direction-changing characters (PostgreSQL refuses NUL; the
+    """text_validation.py's rule: no NUL, control or direction-changing characters (PostgreSQL refuses NUL; the
     others make a name look like another)."""
     message = problem(value, "A name")
     if message:

@@ -12,11 +12,11 @@ from flask_login import current_user, login_required
 from .. import throttle
 from ..errors import ServiceError
 from ..extensions import db
-from ..games.page import played_or_404
+from ..games.page_context import played_or_404
 from ..games.stored import read_game, setup_of
 from ..models import Game
 from ..rendering import render, wants_fragment
-from ..text import whole_number
+from ..text_validation import whole_number
 from . import seats, store
 from .forms import draft_form, posted_hand, result_of
 from .panel import Where, my_seat, panel_context

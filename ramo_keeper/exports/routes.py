@@ -8,7 +8,7 @@ from flask_login import login_required
 
 from ..access import require_league
 from ..extensions import db
-from ..games.page import played_or_404
+from ..games.page_context import played_or_404
 from ..games.stored import read_game
 from ..models import Game
 from ..rendering import render

@@ -21,8 +21,8 @@ from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import messages, rules
 from ..forms import strip
-from ..rules.registry import variant_of
-from ..text import NAME_MAX, whole_number
+from ..rules.registry import DEFAULT_GAME, variant_of
+from ..text_validation import NAME_MAX, whole_number
 from .hand_inputs import NOBODY, form_cards, form_data
 from .variants import is_built_in
 
@@ -153,8 +153,6 @@ def posted_number(field) -> int | None:
     return number if number is not None and number >= 0 else None
 
 
-DEFAULT_VARIANT = "ramo"
-
 
 def _player_id(raw: str | None) -> int | None:
     """A posted player id: ASCII digits only, else None."""
@@ -196,7 +194,7 @@ def _option_field(option: rules.Option):
 class NewGameForm(FlaskForm):
     """The whole new-game draft; every tap posts it back. Field choices are the league's own."""
 
-    variant = SelectField(_l("Game"), default=DEFAULT_VARIANT, validate_choice=False)
+    variant = SelectField(_l("Game"), default=DEFAULT_GAME, validate_choice=False)
     options_for = HiddenField()
     seat = SelectMultipleField(_l("Seats, in play order"), coerce=str, validate_choice=False)
     first_dealer_id = SelectField(_l("First dealer"), coerce=str, default="", validate_choice=False)
@@ -225,7 +223,7 @@ class NewGameForm(FlaskForm):
 
     @property
     def chosen_variant(self) -> rules.Variant:
-        return self.games.get(self.variant.data) or self.games[DEFAULT_VARIANT]
+        return self.games.get(self.variant.data) or self.games[DEFAULT_GAME]
 
     @property
     def seats(self) -> list[int]:
@@ -285,7 +283,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
     `house_rules` maps the league's ruleset keys to their Variants: offered after the built-ins.
     """
     games = {**rules.VARIANTS, **(house_rules or {})}
-    key = posted_variant if posted_variant in games else DEFAULT_VARIANT
+    key = posted_variant if posted_variant in games else DEFAULT_GAME
 
     class LeagueNewGameForm(NewGameForm):
         pass

@@ -11,7 +11,7 @@ from . import service
 from .forms import hand_form, posted_number
 from .hand_inputs import from_form
 from .hand_rows import hand_input
-from .page import game_or_404, play_context, played_or_404
+from .page_context import game_or_404, play_context, played_or_404
 from .service import RuleBroken
 from .stored import setup_of, stored_state
 

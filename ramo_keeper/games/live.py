@@ -9,7 +9,7 @@ from ..drafts.panel import Where, panel_context
 from ..extensions import db
 from ..models import Game, Membership
 from ..rendering import render, wants_fragment
-from .page import board_context, play_context, played_or_404
+from .page_context import board_context, play_context, played_or_404
 from .stored import read_game
 
 bp = Blueprint("live", __name__)

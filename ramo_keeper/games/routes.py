@@ -8,14 +8,14 @@ from ..access import require_league
 from ..drafts.panel import Where, panel_context
 from ..errors import ServiceError
 from ..extensions import db
-from ..leagues.service import add_player, roster
 from ..models import Game
 from ..pagination import requested_page
+from ..players import add_player, roster
 from ..rendering import render, see_other
 from . import listing, service
-from .draft import apply_tap, seat
 from .forms import new_game_form
-from .page import game_or_404, play_context, played_or_404
+from .new_game_taps import apply_tap, seat
+from .page_context import game_or_404, play_context, played_or_404
 from .stored import setup_of
 from .variants import league_house_rules, variant_for
 

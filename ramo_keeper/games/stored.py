@@ -17,9 +17,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
 from ..extensions import db
-from ..kept import game_stamp, kept, reading
 from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
+from ..worker_cache import game_stamp, kept, reading
 from .hand_rows import hand_input, scored_line, scored_lines, write_hand
 from .variants import own_definition
 

@@ -10,6 +10,7 @@ from ..extensions import db
 from ..leagues.service import create_league
 from ..models import League
 from ..rendering import render
+from ..rules.registry import DEFAULT_GAME
 from . import service
 from .cookie import cookie_guest, forget_guest, remember_guest
 from .forms import MoveForm, PlayForm
@@ -35,7 +36,7 @@ def play():
                       message=gettext("You have an account: start a new game from one of your leagues."))
     guest = current_user if current_user.is_authenticated else None
     chips = service.remembered_names(guest) if guest else []
-    form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": "ramo"})
+    form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": DEFAULT_GAME})
     if request.method == "POST" and request.form.get("chip"):
         form.place(request.form["chip"].strip())
         return _play_page(form, chips)

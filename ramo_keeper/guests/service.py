@@ -19,12 +19,12 @@ from ..games import service as games
 from ..i18n import N_
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
-from ..text import TextError, clean_name, folded, name_key
+from ..rules.registry import DEFAULT_GAME
+from ..text_validation import TextError, clean_name, folded, name_key
 
 # Stored names, worded in the language of the page that creates them (as a new league's first season is).
 GUEST_NAME = N_("Guest")
 GUEST_LEAGUE_NAME = N_("My games")
-DEFAULT_VARIANT = "ramo"
 # Guests have no password: no hash ever matches this value.
 NO_PASSWORD = "!guest"
 # How often a returning guest's last visit is written down: once a day is plenty for a 90-day rule.
@@ -94,7 +94,7 @@ def last_variant(user: User) -> str:
     key = db.session.execute(db.select(Game.variant).where(Game.league_id.in_(leagues or [0]),
                                                            Game.definition.is_(None))  # a built-in game
                              .order_by(Game.id.desc()).limit(1)).scalar()
-    return key or DEFAULT_VARIANT
+    return key or DEFAULT_GAME
 
 
 def touch(user: User) -> bool:

@@ -60,6 +60,8 @@ def merged(base: Mapping, posted: Mapping) -> dict:
         else:
             doc[field] = copy.deepcopy(value)
     _keep_in_step(doc, posted)
+    if posted.get("designed_range", base.get("designed_range")) == base.get("designed_range"):
+        _designed_range_within(doc)  # not the caller's: it follows their player range
     return doc
 
 
@@ -107,6 +109,20 @@ def _cover_players(doc: dict) -> None:
         doc["deal"]["by_players"] = kept
     except (KeyError, TypeError, IndexError, AttributeError):
         return  # a malformed deal table: the checks name it
+
+
+def _designed_range_within(doc: dict) -> None:
+    """The table sizes the game was designed for, cut to the player range; dropped when none is left
+    (Ramo's 3–5 in a house rule for 2–4 players is 3–4)."""
+    low, high, designed = doc.get("min_players"), doc.get("max_players"), doc.get("designed_range")
+    if not (isinstance(low, int) and isinstance(high, int) and isinstance(designed, list) and len(designed) == 2
+            and all(isinstance(n, int) for n in designed)):
+        return  # missing, or malformed: the checks name it
+    cut = [max(designed[0], low), min(designed[1], high)]
+    if cut[0] <= cut[1]:
+        doc["designed_range"] = cut
+    else:
+        del doc["designed_range"]
 
 
 def house_document(base: Mapping, posted: Mapping, key: str, name: str) -> tuple[dict, rules.Variant]:

@@ -13,7 +13,8 @@ from ..games.variants import snapshot_variant
 from ..messages import option_line, option_words
 from ..models import Ruleset
 from ..rendering import render, see_other
-from ..rulebook import setup_rows
+from ..rules.registry import DEFAULT_GAME
+from ..rules_pages import setup_rows
 from . import editor, service
 
 bp = Blueprint("house_rules", __name__)
@@ -63,7 +64,7 @@ def _starting_document(league, key: str | None) -> dict:
     if key and key in rules.VARIANTS:
         return rules.VARIANTS[key].definition()
     own = service.league_ruleset(league, key) if key else None
-    return dict(own.definition) if own is not None else rules.VARIANTS["ramo"].definition()
+    return dict(own.definition) if own is not None else rules.VARIANTS[DEFAULT_GAME].definition()
 
 
 @bp.route("/leagues/<int:league_id>/house-rules/new", methods=["GET", "POST"])
@@ -75,7 +76,7 @@ def new(league_id: int):
     base = _starting_document(league, start)
     name = request.form.get("name", "") if request.method == "POST" else gettext(
         "%(game)s, our way", game=base["name"])
-    return _edit(league, None, base, name, start or "ramo")
+    return _edit(league, None, base, name, start or DEFAULT_GAME)
 
 
 @bp.route("/leagues/<int:league_id>/house-rules/<int:ruleset_id>/edit", methods=["GET", "POST"])

@@ -10,7 +10,7 @@ from ..access import membership_for
 from ..errors import NotFound, ServiceError
 from ..extensions import db
 from ..models import League, Membership, Ruleset, User
-from ..text import problem
+from ..text_validation import problem
 from . import documents
 from .refusals import reason
 
@@ -28,7 +28,7 @@ class DefinitionRefused(ServiceError):
 
 
 def checked_name(name) -> str:
-    """text.py's rule for a name, as a definition's refusal (path `name`)."""
+    """text_validation.py's rule for a name, as a definition's refusal (path `name`)."""
     if not isinstance(name, str):
         raise DefinitionRefused(rules.DefinitionError("not_text", "name"))
     name = name.strip()

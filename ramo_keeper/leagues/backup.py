@@ -26,13 +26,13 @@ from ..games.hand_rows import hand_input
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
+from ..league_limits import over_limit
 from ..messages import rule_message
 from ..models import Game, GameResult, League, Player, Ruleset, Season, utcnow
-from ..text import folded, name_key
+from ..text_validation import folded, name_key
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
 from .backup_rows import reserve_ids as _reserve_ids
-from .limits import over_limit
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1

@@ -1,4 +1,4 @@
-"""Leagues, memberships, invites and rosters.
+"""Leagues, memberships and invites; the roster (players.py) is offered here too.
 
 Roster, invite and membership writes take the league's lock first (locks.py), and the database
 holds the rules besides: one player per name key in a league, one membership per person in a league,
@@ -17,9 +17,10 @@ from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..locks import lock_league
-from ..models import ROLES, Game, Invite, League, Membership, Player, Season, Seat, User, utcnow
-from ..text import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
-from .limits import over_limit
+from ..models import ROLES, Invite, League, Membership, Season, User, utcnow
+from ..players import add_player, get_player, rename_player, roster  # noqa: F401  (the league's roster)
+from ..ratings.service import switch_ratings
+from ..text_validation import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
 
 
 def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:
@@ -65,7 +66,7 @@ def update_league(league: League, name: str | None = None, ratings: bool | None 
         for owner in (m.user for m in league.memberships if m.role == "owner"):
             _refuse_owned_lookalike(owner, league.name, renamed=league)
     if ratings is not None:
-        league.ratings = ratings
+        switch_ratings(league, ratings)
     db.session.flush()
     return league
 
@@ -193,64 +194,3 @@ def remove_member(membership: Membership) -> None:
         raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
     revoke_invites(membership.league)
     db.session.delete(membership)
-
-
-def _lookalike_on_roster(league: League, name: str, except_id: int | None = None) -> str | None:
-    """The name of the player whose name looks the same as `name` (the database allows one such)."""
-    query = db.select(Player.name).filter_by(league_id=league.id, name_key=name_key(name))
-    if except_id:
-        query = query.filter(Player.id != except_id)
-    return db.session.execute(query).scalars().first()
-
-
-def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
-    try:
-        name = clean_name(name, N_("A player's name"), empty=gettext("A player needs a name."))
-    except TextError as error:
-        raise ServiceError(error.message, field="name") from None
-    taken = _lookalike_on_roster(league, name, except_id)
-    if taken is not None:
-        if folded(taken) == folded(name):
-            raise Conflict(_on_roster(name), field="name")
-        raise Conflict(gettext("%(name)s looks the same as %(existing)s, who is already on the roster.",
-                               name=name, existing=taken), field="name")
-    return name
-
-
-def _on_roster(name: str) -> str:
-    return gettext("%(name)s is already on the roster.", name=name)
-
-
-def add_player(league: League, name: str) -> Player:
-    lock_league(league.id)  # the name and the roster's size are checked under it
-    name = _checked_name(league, name)
-    count = db.session.execute(db.select(db.func.count(Player.id)).filter_by(league_id=league.id)).scalar_one()
-    if message := over_limit("players", count + 1, N_("the roster")):
-        raise Conflict(message, field="name")
-    player = Player(league_id=league.id, name=name, name_key=name_key(name))
-    db.session.add(player)
-    flush_or_conflict(_on_roster(name), field="name")
-    return player
-
-
-def rename_player(player: Player, name: str) -> None:
-    """Locks in locks.py's order: the league, the player (its row, by the flush), then the player's games."""
-    lock_league(player.league_id)
-    name = _checked_name(player.league, name, except_id=player.id)
-    player.name, player.name_key = name, name_key(name)
-    flush_or_conflict(_on_roster(name), field="name")
-    # Every game showing the name changes with it: polls and kept API bodies go by the game's version.
-    db.session.execute(db.update(Game).where(Game.id.in_(db.select(Seat.game_id).filter_by(player_id=player.id)))
-                       .values(version=Game.version + 1))
-
-
-def roster(league: League, include_archived: bool = False) -> list[Player]:
-    query = db.select(Player).filter_by(league_id=league.id)
-    if not include_archived:
-        query = query.filter_by(archived=False)
-    return sorted(db.session.execute(query).scalars(), key=lambda p: (folded(p.name), p.id))
-
-
-def get_player(league: League, player_id: int) -> Player | None:
-    player = db.session.get(Player, player_id)
-    return player if player and player.league_id == league.id else None

@@ -6,9 +6,8 @@ from flask_login import login_required
 
 from ..access import require_league
 from ..forms import EmptyForm
-from ..leagues.service import update_league
 from ..rendering import render
-from .service import ratings_tables
+from .service import ratings_tables, switch_ratings
 
 bp = Blueprint("ratings", __name__)
 
@@ -30,6 +29,6 @@ def switch(league_id: int):
     league, _ = require_league(league_id, "owner")
     if EmptyForm().validate_on_submit():
         on = request.form.get("ratings") == "on"
-        update_league(league, ratings=on)
+        switch_ratings(league, on)
         flash(gettext("Skill ratings are on.") if on else gettext("Skill ratings are off."), "success")
     return redirect(url_for("leagues.show", league_id=league.id), 303)

@@ -9,14 +9,20 @@ largest id), so a kept replay always equals a full recompute (tests/ratings/test
 
 from ..extensions import db
 from ..games.variants import type_order, variant_named
-from ..kept import kept_or_built
 from ..models import Game, GameResult, League, Player
+from ..worker_cache import kept_or_built
 from .replay import PlayedGame, Ratings, replay
 
 
 def game_type(variant_key: str) -> str:
     """The game type a game is rated in: its variant's key (a house rule's key will be its own type)."""
     return variant_key
+
+
+def switch_ratings(league: League, on: bool) -> None:
+    """The owner's switch: the league's ratings on or off (the page and the API's league PATCH)."""
+    league.ratings = on
+    db.session.flush()
 
 
 def _finished(league_id: int):
@@ -45,7 +51,7 @@ def full_replay(league_id: int) -> Ratings:
 
 
 def league_ratings(league_id: int) -> Ratings:
-    """The league's ratings, kept by its stamp (kept.py): equal to full_replay(league_id)."""
+    """The league's ratings, kept by its stamp (worker_cache.py): equal to full_replay(league_id)."""
     return kept_or_built(("ratings", league_id, *stamp(league_id)), lambda: full_replay(league_id))
 
 

@@ -45,6 +45,8 @@ def _built_ins() -> dict[str, Variant]:
 
 
 VARIANTS: dict[str, Variant] = _built_ins()
+# The game a new game, Play now and the house-rule editor start from: the first in menu order.
+DEFAULT_GAME: str = next(iter(VARIANTS))
 
 
 def get_variant(key: str | Variant) -> Variant:

@@ -4,13 +4,13 @@ from flask import Blueprint, abort, request
 from flask_login import login_required
 
 from ..access import require_league
-from ..charts import rating_chart
 from ..errors import NotFound
 from ..ids import MAX_ID
-from ..leagues import service as league_service
+from ..players import get_player
+from ..ratings.chart import rating_chart
 from ..ratings.service import player_history
 from ..rendering import render
-from ..text import whole_number
+from ..text_validation import whole_number
 from . import service as season_service
 from .player_stats import player_stats
 
@@ -22,7 +22,7 @@ bp = Blueprint("stats", __name__)
 def player(league_id: int, player_id: int):
     """A player's record, best and worst games, lay-down rate per Ramo level and head-to-head."""
     league, membership = require_league(league_id)
-    person = league_service.get_player(league, player_id)
+    person = get_player(league, player_id)
     if person is None:
         abort(404)
     season = None

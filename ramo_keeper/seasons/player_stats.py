@@ -2,13 +2,13 @@
 
 Game records come from GameResult (finished games only) with GROUP BY queries. Lay-down rates
 read the stored per-hand flags (the effective ones: going out counts as laying down) of every
-recorded hand of a game with levels, finished or not; the variant says which level each hand was
-played at from the earlier lay-downs, so no hand is re-scored.
+recorded hand of a game with levels, finished or not, grouped by the level stored with the hand
+(HandResult.level_before): no hand is replayed or re-scored.
 """
 
 from fractions import Fraction
 
-from sqlalchemy import case, func
+from sqlalchemy import String, case, cast, func
 from sqlalchemy.orm import aliased
 
 from .. import rules
@@ -90,12 +90,20 @@ def _game_line(row) -> dict:
             "hands": row.hands_played, "finished_at": row.finished_at}
 
 
-def _hands_with_levels(league_id: int, season: Season | None, variant_keys: list[str]):
+def _hands_at_levels(player: Player, season: Season | None, variant_keys: list[str]):
+    """(variant, level, mine, hands, laid down): every recorded hand counted by the level it was played at.
+
+    The level is the one the rules stored with the hand (HandResult.level_before), so nothing is replayed.
+    """
+    mine = case((HandResult.player_id == player.id, 1), else_=0)
+    # marks is a JSON list of keys: the text of the list holds the key in quotes when the hand had the mark.
+    laid = func.sum(case((cast(HandResult.marks, String).like('%"laid_down"%'), 1), else_=0))
     query = (
-        db.select(Game.variant, Game.id, Game.options, Hand.number, HandResult.player_id, HandResult.marks)
+        db.select(Game.variant, HandResult.level_before, mine, func.count(HandResult.id), laid)
         .join(Hand, Hand.game_id == Game.id).join(HandResult, HandResult.hand_id == Hand.id)
-        .where(Game.league_id == league_id, Game.variant.in_(variant_keys))
-        .order_by(Game.variant, Game.id, HandResult.player_id, Hand.number)
+        .where(Game.league_id == player.league_id, Game.variant.in_(variant_keys),
+               HandResult.level_before.is_not(None))
+        .group_by(Game.variant, HandResult.level_before, mine)
     )
     if season is not None:
         query = query.where(Game.season_id == season.id)
@@ -105,28 +113,20 @@ def _hands_with_levels(league_id: int, season: Season | None, variant_keys: list
 def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
     """Per game with levels, per level: hands played at it and laid down, for this player and the league.
 
-    The level of each hand is the variant's own (``level_in_hand``, from earlier lay-downs), so no
-    hand is re-scored. The group's "stuck" level is the one with the lowest league-wide rate (the
-    lower level on a tie), unless every level was always laid down. Only games someone played are listed.
+    The group's "stuck" level is the one with the lowest league-wide rate (the lower level on a tie),
+    unless every level was always laid down. Only games someone played are listed.
     """
     variants = [v for v in rules.VARIANTS.values() if v.counts_lay_downs]
     counts = {v.key: ({n: [0, 0] for n in range(1, len(v.levels) + 1)},
                       {n: [0, 0] for n in range(1, len(v.levels) + 1)}) for v in variants}
-    current_key, laid_so_far = None, 0
-    rows = _hands_with_levels(player.league_id, season, list(counts))
-    for variant_key, game_id, options, number, player_id, marks in rows:
-        laid_down = "laid_down" in marks
-        if (game_id, player_id) != current_key:
-            current_key, laid_so_far = (game_id, player_id), 0
-        level = rules.get_variant(variant_key).level_in_hand(options or {}, number, laid_so_far)
-        laid_so_far += 1 if laid_down else 0
+    for variant_key, level, is_mine, hands, laid_down in _hands_at_levels(player, season, list(counts)):
         mine, group = counts[variant_key]
         if level not in group:
-            continue  # past the last level (a completer's hands are not counted)
-        for table, counted in ((group, True), (mine, player_id == player.id)):
+            continue
+        for table, counted in ((group, True), (mine, bool(is_mine))):
             if counted:
-                table[level][0] += 1
-                table[level][1] += 1 if laid_down else 0
+                table[level][0] += int(hands)
+                table[level][1] += int(laid_down)
     return [table for table in (_rates(v, *counts[v.key]) for v in variants) if table["any"]]
 
 

@@ -1,57 +1,28 @@
-"""Seasons and their standings, the standings exports, and the league backup and import.
+"""Seasons, their standings and the standings exports.
 
 Scorers create, rename and set up seasons and choose the current one; closing and reopening
-(which freezes or unfreezes standings) and importing a backup are the owner's.
+(which freezes or unfreezes standings) are the owner's. The league's backup is in leagues/backup_routes.py.
 """
 
-import json
 from datetime import date
 
 from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
-from flask_babel import gettext, ngettext
-from flask_babel import lazy_gettext as _l
+from flask_babel import gettext
 from flask_login import login_required
-from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
-from wtforms import BooleanField, SelectField, StringField
-from wtforms.fields.choices import SelectChoice
-from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
 from .. import charts
 from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, WholeNumberField, strip
+from ..forms import EmptyForm
 from ..i18n import N_
-from ..leagues import backup as backups
-from ..leagues.importing import ImportBusy, import_upload
 from ..pagination import paginate, requested_page
 from ..rendering import render
 from . import service
+from .forms import SeasonForm, SeasonNameForm, SeasonSettingsForm
 from .standings import season_points_series, season_standings, standings_csv
 
 bp = Blueprint("seasons", __name__)
-RANKING_CHOICES = [SelectChoice(key, _l(label)) for key, label in service.RANKINGS.items()]
-
-
-class SeasonNameForm(FlaskForm):
-    name = StringField(_l("Season name"), filters=strip, validators=[
-        DataRequired(_l("A season needs a name.")), Length(max=80, message=_l("At most 80 characters."))])
-
-
-class SeasonSettingsForm(FlaskForm):
-    ranking = SelectField(_l("Rank players by"), choices=RANKING_CHOICES, default="points")
-    min_games = WholeNumberField(_l("Games needed to be ranked"), default=0, validators=[
-        InputRequired(_l("Enter a number of games (0 ranks everyone).")),
-        NumberRange(0, service.MAX_MIN_GAMES, _l("Use a number from 0 to %(max)s.", max=service.MAX_MIN_GAMES))])
-
-
-class SeasonForm(SeasonNameForm, SeasonSettingsForm):
-    make_current = BooleanField(_l("Make it the current season (new games join it)"), default=True)
-
-
-class ImportForm(FlaskForm):
-    file = FileField(_l("Backup file (.json)"), validators=[FileRequired(_l("Choose a backup file."))])
 
 
 def _season(league, season_id):
@@ -208,55 +179,3 @@ def print_view(league_id: int, season_id: int):
     season = _season(league, season_id)
     return render("seasons/print.html", league=league, membership=membership, season=season,
                   standings=season_standings(season), printed_on=date.today())
-
-
-@bp.get("/leagues/<int:league_id>/backup.json")
-@login_required
-def backup(league_id: int):
-    """Download the whole league (players, seasons, games, hands) as JSON: owners only."""
-    league, _ = require_league(league_id, "owner")
-    body = json.dumps(backups.export_league(league), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", f"ramo-keeper-league-{league.id}.json")
-
-
-@bp.get("/leagues/<int:league_id>/import")
-@login_required
-def import_form(league_id: int):
-    """The form to restore a backup into this (empty) league."""
-    league, membership = require_league(league_id)
-    return render("seasons/import.html", league=league, membership=membership, form=ImportForm(),
-                  empty=backups.is_empty(league))
-
-
-@bp.post("/leagues/<int:league_id>/import")
-@login_required
-def import_backup(league_id: int):
-    """Restore a backup into an empty league (owner only); every game is replayed through the rules.
-
-    The file is checked and replayed with no write lock held, then written in one short
-    transaction (leagues/importing.py); while another import runs, the answer is 429.
-    """
-    league, _ = require_league(league_id, "owner")
-    form = ImportForm()
-    if form.validate_on_submit():
-        try:
-            counts = import_upload(league, form.file.data.read)
-        except ServiceError as error:
-            form.file.errors.append(error.message)
-            if isinstance(error, ImportBusy):
-                body, status = _import_page(league_id, form, 429)
-                return body, status, {"Retry-After": str(error.retry_after)}
-        else:
-            flash(gettext("Imported %(players)s, %(seasons)s and %(games)s.",
-                          players=ngettext("%(num)d player", "%(num)d players", counts["players"]),
-                          seasons=ngettext("%(num)d season", "%(num)d seasons", counts["seasons"]),
-                          games=ngettext("%(num)d game", "%(num)d games", counts["games"])), "success")
-            return redirect(url_for("seasons.index", league_id=league_id), 303)
-    db.session.rollback()
-    return _import_page(league_id, form, 422)
-
-
-def _import_page(league_id: int, form: ImportForm, status: int):
-    league, membership = require_league(league_id, "owner")
-    return render("seasons/import.html", league=league, membership=membership, form=form,
-                  empty=backups.is_empty(league), status=status)

@@ -17,7 +17,7 @@ from ..extensions import db
 from ..i18n import N_
 from ..locks import lock_league, lock_season
 from ..models import Game, League, Player, Season, Seat
-from ..text import LONG_NAME_MAX, TextError, clean_name
+from ..text_validation import LONG_NAME_MAX, TextError, clean_name
 
 # Labels are translated where they are shown (the season forms).
 RANKINGS = {

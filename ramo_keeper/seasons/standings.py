@@ -23,7 +23,7 @@ from .. import rules
 from ..extensions import db
 from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, Player, Season
-from ..text import folded
+from ..text_validation import folded
 
 CSV_HEADER = ("variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total", "avg_per_hand",
               "points")

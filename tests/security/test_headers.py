@@ -69,7 +69,7 @@ def test_error_pages_and_unknown_urls_send_the_headers_too(client):
 def test_member_pages_are_not_stored_by_caches(table, walked):
     client = table.web.client
     private_pages = [(m, p) for m, p, endpoint in walked if m == "GET" and endpoint.split(".")[0] in
-                     ("leagues", "players", "games", "hands", "seasons", "stats", "auth", "main")
+                     ("leagues", "players", "games", "hands", "seasons", "stats", "backups", "auth", "main")
                      and endpoint not in ("auth.login", "auth.register")]
     assert len(private_pages) > 15
     for _, path in private_pages:

@@ -14,6 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from conftest import ON_POSTGRES, Browser, mark_schema_changed
+from ramo_keeper import players as roster
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues import service as leagues
@@ -71,7 +72,7 @@ def test_the_database_refuses_a_second_live_invite_but_keeps_any_number_of_revok
 
 def test_a_player_name_added_at_the_same_moment_is_a_409_conflict_in_the_api(app, client, club, monkeypatch):
     # Both requests checked before either inserted: the app's check saw no "Al".
-    monkeypatch.setattr(leagues, "_lookalike_on_roster", lambda *args, **kwargs: None)
+    monkeypatch.setattr(roster, "_lookalike_on_roster", lambda *args, **kwargs: None)
     response = client.post(f"/api/v1/leagues/{club['league']}/players", json={"name": "al"}, headers=club["headers"])
     assert response.status_code == 409
     assert response.get_json() == {"error": "al is already on the roster.",

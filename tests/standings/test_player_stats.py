@@ -1,9 +1,17 @@
 """A player's page: record, best and worst games, lay-down rate per Ramo level, head-to-head."""
 
+import random
+
+from ramo_keeper import rules
+from ramo_keeper.extensions import db
+from ramo_keeper.games import hand_inputs as inputs
+from ramo_keeper.games import service as games
+from ramo_keeper.games.stored import state_of
+from ramo_keeper.models import Game
 from ramo_keeper.seasons.player_stats import player_stats
 from ramo_keeper.seasons.service import create_season
 
-from .builders import OUT, play, ramo, std
+from .builders import OUT, play, ramo, result, std
 
 ONE_HAND = {"end": "hands", "hands": 1}
 
@@ -106,3 +114,69 @@ def test_player_page_shows_the_numbers(world, web):
     assert "66.7" in html and "Head to head" in html and "level 2</strong>" in html
     empty = web.get(f"/leagues/{world.league.id}/players/{world.Di.id}/stats")
     assert empty.status_code == 200 and "No finished games yet" in empty.get_data(as_text=True)
+
+
+def _levels_as_replayed(games_played, player) -> dict:
+    """{variant: (mine, group)}: {level: [hands, laid down]} counted from a full replay of every game."""
+    counted: dict = {}
+    for game in games_played:
+        variant = rules.get_variant(game.variant)
+        mine, group = counted.setdefault(game.variant, (
+            {n: [0, 0] for n in range(1, len(variant.levels) + 1)},
+            {n: [0, 0] for n in range(1, len(variant.levels) + 1)}))
+        for outcome in state_of(game).hands:  # replayed from the stored inputs, not read from the stored levels
+            for line in outcome.results:
+                for table, counts in ((group, True), (mine, line.player_id == player.id)):
+                    if counts:
+                        table[line.level_before][0] += 1
+                        table[line.level_before][1] += int(line.laid_down)
+    return counted
+
+
+def _random_game(w, variant_key, seated, options, chance):
+    """A game of random hands: one player out, the others laying down at random, until it ends (or 12 hands)."""
+    variant = rules.get_variant(variant_key)
+    game = games.create_game(w.league, w.user, variant_key, [p.id for p in seated], options=options)
+    counted = next(c.key for c in variant.categories_for(game.options) if not c.face_value)  # one card of it
+    for number in range(1, 13):
+        out = chance.choice(seated)
+        last_at_once = variant.levels[-1].all_at_once and number == len(variant.levels)
+        hand = {p: OUT if p is out else
+                ({counted: 1}, {"laid_down": not last_at_once and chance.random() < 0.4}) for p in seated}
+        games.record_hand(game.id, w.user, inputs.from_body({"results": [result(p, hand[p]) for p in seated]}))
+        db.session.commit()
+        if db.session.get(Game, game.id).status == "finished":
+            break
+    return db.session.get(Game, game.id)
+
+
+def test_lay_down_rates_equal_what_a_replay_of_every_game_gives(world):
+    chance = random.Random(19)
+    w = world
+    played = [_random_game(w, "ramo", [w.Ana, w.Bo, w.Cy], None, chance),
+              _random_game(w, "ramo", [w.Bo, w.Cy, w.Di], {"progression": "per_round"}, chance),
+              _random_game(w, "contract", [w.Ana, w.Bo, w.Cy, w.Di], None, chance),
+              _random_game(w, "phase10", [w.Ana, w.Di], None, chance),
+              _random_game(w, "liverpool", [w.Cy, w.Ana, w.Bo], None, chance)]
+    for person in (w.Ana, w.Bo, w.Di):
+        replayed = _levels_as_replayed(played, person)
+        shown = {table["variant"]: table for table in player_stats(person)["lay_down"]}
+        assert set(shown) == set(replayed)
+        for key, (mine, group) in replayed.items():
+            rows = {row["level"]: row for row in shown[key]["levels"]}
+            assert {n: [rows[n]["hands"], rows[n]["laid_down"]] for n in rows} == mine, (person.name, key)
+            assert {n: [rows[n]["group_hands"], rows[n]["group_laid_down"]] for n in rows} == group, key
+
+
+def test_lay_down_rates_read_the_levels_stored_with_the_hands(world, monkeypatch):
+    stats_league(world)
+
+    def no_recompute(*args, **kwargs):
+        raise AssertionError("the statistics recomputed a level the hand already stores")
+
+    for engine in {type(v) for v in rules.VARIANTS.values()}:
+        monkeypatch.setattr(engine, "level_in_hand", no_recompute)
+    monkeypatch.setattr(rules, "replay", no_recompute)
+    (ramo_rates,) = player_stats(world.Bo)["lay_down"]
+    # Bo, as worked out in stats_league: level 3 was played four times (hands 3-6) and laid down once.
+    assert [(row["laid_down"], row["hands"]) for row in ramo_rates["levels"][:4]] == [(1, 1), (1, 1), (1, 4), (0, 2)]

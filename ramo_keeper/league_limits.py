@@ -1,4 +1,4 @@
-"""How much one league may hold. Defined once: the backup import and the roster both check them.
+"""How much one league may hold. Defined once: the backup import (leagues/) and the roster (players.py) check them.
 
 The hand cap bounds an import's work: every hand is replayed through the rules before anything is
 written (about half a millisecond a hand), and a 5 MB upload holds about this many hands anyway.
@@ -6,7 +6,7 @@ written (about half a millisecond a hand), and a 5 MB upload holds about this ma
 
 from flask_babel import format_decimal, gettext
 
-from ..i18n import N_
+from .i18n import N_
 
 MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200

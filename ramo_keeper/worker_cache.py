@@ -3,7 +3,7 @@
 The busiest requests read a game that has not changed since the last time: every phone at a
 table polls it. What they send is built from the stored rows alone (the API body, the running
 totals chart), and every write that changes those rows moves `Game.version` (hands:
-games/service.py; a player's new name: leagues/service.py). So a thing built at one version stays
+games/service.py; a player's new name: players.py). So a thing built at one version stays
 right while the game stays at that version, and the version is read from the database on every
 request, so a write made through another worker is seen at once.
 

@@ -13,8 +13,8 @@ from .. import charts, rules
 from ..access import require_league
 from ..drafts.store import current_drafts, drafts_as_hand
 from ..extensions import db
-from ..kept import game_stamp, kept_or_built
 from ..models import AuditEntry, Game
+from ..worker_cache import game_stamp, kept_or_built
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
 from .variants import variant_for
@@ -43,7 +43,7 @@ def played_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object, rul
 
 
 def running_totals(game: Game, state: rules.GameState):
-    """The running-totals chart, kept by the game's stamp and the page's language (kept.py)."""
+    """The running-totals chart, kept by the game's stamp and the page's language (worker_cache.py)."""
     return kept_or_built(("running totals", *game_stamp(game), str(get_locale())),
                          lambda: charts.running_totals_chart(state))
 
@@ -55,7 +55,7 @@ FRAGMENT_INPUTS = ("can_write",)
 @pass_context
 def kept_include(context, name: str) -> Markup:
     """A board fragment (scoreboard, deal card, grid) as `{% include name %}` renders it, kept per worker
-    by the game's stamp, the page's language and whether the reader may correct hands (kept.py).
+    by the game's stamp, the page's language and whether the reader may correct hands (worker_cache.py).
 
     These fragments show nothing but the game's stored state in words, so one rendering serves
     every reader of that version: every phone at the table polls the same board.
