@@ -323,7 +323,7 @@ class HandDraft(db.Model):
     """A player's own count of the next hand, sent from their phone; it scores nothing until recorded.
 
     `result` is the API's `Result` JSON for that player, turned into a hand by the same code the
-    API uses (games/inputs.from_body). Recording the hand deletes the game's drafts.
+    API uses (games/hand_inputs.from_body). Recording the hand deletes the game's drafts.
     """
 
     __tablename__ = "hand_draft"

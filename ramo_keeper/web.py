@@ -32,8 +32,8 @@ def init_app(app: Flask) -> None:
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)
-    from .drafts import phone
-    from .drafts import routes as drafts  # everyone counts their own cards (issue 21)
+    from .games.drafts import phone
+    from .games.drafts import routes as drafts  # everyone counts their own cards (issue 21)
 
     app.register_blueprint(drafts.bp)
     phone.init_app(app)

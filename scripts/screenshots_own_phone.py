@@ -31,8 +31,8 @@ def seed(app) -> tuple[int, str]:
     """Ana's league with Bo and Giulia as members, four players, and a Ramo game with a live link the
     players may count on."""
     from ramo_keeper.accounts.service import create_user
-    from ramo_keeper.drafts.seats import allow_live_counting
     from ramo_keeper.games import service
+    from ramo_keeper.games.drafts.seats import allow_live_counting
     from ramo_keeper.leagues.service import add_player, create_league, join
 
     with app.app_context():

@@ -5,7 +5,7 @@ A draft scores nothing: recording the hand (from any phone) drops the hand's dra
 
 from flask import jsonify
 
-from ..drafts import store
+from ..games.drafts import store
 from ..models import HandDraft
 from . import error, route, user
 from .games import _allowed

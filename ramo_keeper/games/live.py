@@ -5,10 +5,10 @@ from flask_babel import get_locale, gettext
 from flask_login import current_user, login_required
 from sqlalchemy import bindparam
 
-from ..drafts.panel import Where, panel_context
 from ..extensions import db
 from ..models import Game, Membership
 from ..rendering import render, wants_fragment
+from .drafts.panel import Where, panel_context
 from .page_context import board_context, play_context, played_or_404
 from .stored import read_game
 

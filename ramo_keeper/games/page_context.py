@@ -11,10 +11,10 @@ from sqlalchemy.orm import joinedload
 
 from .. import charts, rules
 from ..access import require_league
-from ..drafts.store import current_drafts, drafts_as_hand
 from ..extensions import db
 from ..models import AuditEntry, Game
 from ..worker_cache import game_stamp, kept_or_built
+from .drafts.store import current_drafts, drafts_as_hand
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
 from .variants import variant_for

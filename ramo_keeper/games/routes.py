@@ -5,7 +5,6 @@ from flask_babel import gettext
 from flask_login import current_user, login_required
 
 from ..access import require_league
-from ..drafts.panel import Where, panel_context
 from ..errors import ServiceError
 from ..extensions import db
 from ..models import Game
@@ -13,6 +12,7 @@ from ..pagination import requested_page
 from ..players import add_player, roster
 from ..rendering import render, see_other
 from . import listing, service
+from .drafts.panel import Where, panel_context
 from .forms import new_game_form
 from .new_game_taps import apply_tap, seat
 from .page_context import game_or_404, play_context, played_or_404

@@ -172,7 +172,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
 
 def _settle_drafts(game: Game, number: int, hand: rules.HandInput, user: User | None) -> None:
     """The players' drafts of the hand just recorded are noted in the audit and dropped (drafts/store.py)."""
-    from ..drafts import store as drafts  # drafts/ builds on this module: imported when first needed
+    from .drafts import store as drafts  # drafts/ builds on this module: imported when first needed
 
     drafts.settle(game, number, hand, user)
     db.session.flush()
@@ -218,7 +218,7 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
                               hand_number=last.number, before=to_body(inputs_of(game)[-1]), after=None))
     game.hands.remove(last)
     db.session.delete(last)
-    from ..drafts import store as drafts  # the hand to count is now another one: its drafts go
+    from .drafts import store as drafts  # the hand to count is now another one: its drafts go
 
     drafts.drop(game)
     played = _save(game, by_the_rules(lambda: state_of(game)))

@@ -182,6 +182,12 @@ class Variant(ABC):
                      and self.out_flag not in m.implies)
 
     @property
+    def marks_ticked_by_going_out(self) -> tuple[Mark, ...]:
+        """Marks asked of every player that going out implies: the form ticks them for the player out
+        (Ramo's laid down)."""
+        return tuple(m for m in self.marks_for_each if m.key in self.out_mark.implies)
+
+    @property
     def marks_for_the_player_out(self) -> tuple[Mark, ...]:
         """Marks asked once, of the player out: Rummy's went rummy."""
         return tuple(m for m in self.marks if m.requires)

@@ -64,8 +64,8 @@ def app(tmp_path_factory):
 
 def new_game(app) -> tuple[str, int, list[int], str]:
     """A Ramo game of A, B, C whose live link's phones may count their own cards."""
-    from ramo_keeper.drafts.seats import allow_live_counting
     from ramo_keeper.games import service
+    from ramo_keeper.games.drafts.seats import allow_live_counting
 
     owner = f"Owner{next(OWNERS)}"
     with app.app_context():

@@ -7,15 +7,15 @@ its version: no board, total or API `Game` changes for a draft.
 
 from flask_babel import gettext
 
-from .. import rules
-from ..errors import Conflict, NotFound
-from ..extensions import db
-from ..games import hand_inputs as inputs
-from ..games.service import by_the_rules
-from ..games.stored import load_game, setup_of
-from ..models import AuditEntry, Game, HandDraft, User, utcnow
-from ..rules.registry import variant_of
-from ..rules.variant import OPTIONAL_FLAGS, card_count
+from ... import rules
+from ...errors import Conflict, NotFound
+from ...extensions import db
+from ...models import AuditEntry, Game, HandDraft, User, utcnow
+from ...rules.registry import variant_of
+from ...rules.variant import OPTIONAL_FLAGS, card_count
+from .. import hand_inputs as inputs
+from ..service import by_the_rules
+from ..stored import load_game, setup_of
 from . import Forbidden
 from .seats import seats_held
 

@@ -9,14 +9,14 @@ from flask import Blueprint, abort, current_app, make_response, redirect, reques
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from .. import throttle
-from ..errors import ServiceError
-from ..extensions import db
-from ..games.page_context import played_or_404
-from ..games.stored import read_game, setup_of
-from ..models import Game
-from ..rendering import render, wants_fragment
-from ..text_validation import whole_number
+from ... import throttle
+from ...errors import ServiceError
+from ...extensions import db
+from ...models import Game
+from ...rendering import render, wants_fragment
+from ...text_validation import whole_number
+from ..page_context import played_or_404
+from ..stored import read_game, setup_of
 from . import seats, store
 from .forms import draft_form, posted_hand, result_of
 from .panel import Where, my_seat, panel_context

@@ -7,7 +7,7 @@ drafts, `forms.py` is the seated phone's form, `panel.py` what the seated phone 
 `routes.py` serves it to members and to the live link. The API's part is api/drafts.py.
 """
 
-from ..errors import ServiceError
+from ...errors import ServiceError
 
 
 class Forbidden(ServiceError):

@@ -4,9 +4,9 @@ from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
-from ..errors import Conflict, NotFound
-from ..extensions import db
-from ..models import Game, PhoneSeat, Player, Seat, User
+from ...errors import Conflict, NotFound
+from ...extensions import db
+from ...models import Game, PhoneSeat, Player, Seat, User
 from . import Forbidden
 
 

@@ -6,10 +6,10 @@ from dataclasses import dataclass
 from flask import url_for
 from flask_login import current_user
 
-from .. import rules
-from ..games.stored import setup_of
-from ..models import Game, PhoneSeat
-from ..rules.registry import variant_of
+from ... import rules
+from ...models import Game, PhoneSeat
+from ...rules.registry import variant_of
+from ..stored import setup_of
 from .forms import draft_form
 from .phone import phone_digest
 from .seats import holder_words, seats_held

@@ -10,10 +10,10 @@ from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField
 
-from .. import messages, rules
-from ..games.forms import CountField, count_limit, posted_number
-from ..games.variants import is_built_in
-from ..rules.registry import variant_of
+from ... import messages, rules
+from ...rules.registry import variant_of
+from ..forms import CountField, count_limit, posted_number
+from ..variants import is_built_in
 
 
 def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: int | None = None, blank=False):
