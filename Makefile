@@ -59,13 +59,20 @@ test: $(VENV)/.installed-dev system-deps translations
 	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
 
 # The inner loop: no browser, no fuzzing, and none of the tests that cost the most CPU for what they add
-# between two edits (`make test` runs them all): the gunicorn races, the statement counts over 25 games,
-# the property-based replays, the 20,000-hand imports and the catalogue extraction.
+# between two edits (`make test` runs them all): the gunicorn races, the statement counts, the
+# property-based replays, the 20,000-hand imports, the catalogue extraction, and the sweeps that walk
+# every route, every odd number, every look-alike name and every page in three languages. Two workers:
+# on two cores, more only collect the suite more times.
 FAST_SKIP := tests/perf tests/test_concurrent_server.py tests/security/test_races_server.py \
 	tests/security/test_seat_races_server.py tests/security/test_import_beside_tables.py tests/rules/test_properties.py \
-	tests/i18n/test_catalogues.py
+	tests/i18n/test_catalogues.py tests/test_statement_counts.py tests/test_access.py tests/security/test_odd_numbers.py \
+	tests/security/test_lookalike_names.py tests/security/test_bad_characters.py tests/security/test_headers.py \
+	tests/i18n/test_game_pages.py tests/i18n/test_guest_pages.py tests/i18n/test_league_pages.py \
+	tests/i18n/test_standings_pages.py tests/i18n/test_rules_words.py tests/i18n/test_rules_pages_glossary.py
+FAST_WORKERS ?= 2
 test-fast: $(VENV)/.installed-dev translations
-	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL) -m "not e2e and not slow" $(addprefix --ignore=,$(FAST_SKIP))
+	$(BIN)/python -m pytest -q -n $(FAST_WORKERS) --dist loadgroup -m "not e2e and not slow" \
+	  $(addprefix --ignore=,$(FAST_SKIP))
 
 lint: $(VENV)/.installed-dev
 	$(BIN)/ruff check .
