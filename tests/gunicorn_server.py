@@ -11,6 +11,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 from pathlib import Path
@@ -141,3 +142,27 @@ class Phone:
         self._keep_cookies(got)
         return status, got, raw.decode()
 
+
+
+class Visitor(Phone):
+    """A browser that is not logged in: someone about to register, or a phone with only the live link."""
+
+    def __init__(self, server: Server):
+        self.server, self.cookies = server, {}
+
+
+def race(count: int, job, timeout: float = 120) -> list:
+    """job(i) in `count` threads released together; their answers in order."""
+    barrier = threading.Barrier(count)
+    answers = [None] * count
+
+    def run(i):
+        barrier.wait()
+        answers[i] = job(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout)
+    return answers

@@ -11,7 +11,7 @@ import re
 import threading
 
 import pytest
-from gunicorn_server import Api, Phone, Server
+from gunicorn_server import Api, Phone, Server, race
 
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
@@ -48,23 +48,6 @@ def hand_body(players, winner: int, pips: int) -> dict:
                         for p in players]}
 
 
-def race(job, count: int = RACERS) -> list:
-    """Run job(i) in `count` threads released together; their answers in order."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
-    def run(i):
-        barrier.wait()
-        answers[i] = job(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(90)
-    return answers
-
-
 def version_of(api: Api, game_id: int) -> int:
     status, _, game = api.call("GET", f"/games/{game_id}")
     assert status == 200
@@ -86,7 +69,7 @@ def test_of_n_page_edits_from_one_version_exactly_one_is_saved_and_the_rest_get_
                 "went_out": str(a), f"c_{b}_pips": str(10 + i), f"c_{c}_pips": "3",
                 "expected_version": str(version), "idempotency_key": f"edit-{version}-{i}"})[0]
 
-        answers = race(edit)
+        answers = race(RACERS, edit)
         assert sorted(answers) == [303] + [409] * (RACERS - 1), answers
         assert version_of(api, game_id) == version + 1
 
@@ -102,7 +85,7 @@ def test_of_n_api_edits_with_one_if_match_exactly_one_answers_200(served):
             return apis[i].call("PUT", f"/games/{game_id}/hands/1", hand_body(players, players[1], 2 + i),
                             {"If-Match": f'"{version}"'})[0]
 
-        answers = race(edit)
+        answers = race(RACERS, edit)
         assert sorted(answers) == [200] + [409] * (RACERS - 1), answers
         assert version_of(api, game_id) == version + 1
 
@@ -148,7 +131,7 @@ def test_racing_appends_move_the_version_once_each_keep_hands_gapless_and_one_et
                          {"Idempotency-Key": f"append-{i}-{k}"})[0] for k in range(appends_each)]
 
     try:
-        answers = [status for statuses in race(append) for status in statuses]
+        answers = [status for statuses in race(RACERS, append) for status in statuses]
     finally:
         appending.clear()
         for poller in pollers:

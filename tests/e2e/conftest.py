@@ -5,9 +5,14 @@ import threading
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
+
+# An assertion waits as long as an action does (10 s, below): on two busy cores a form's POST and the
+# redirect after it can take more than Playwright's default 5 s, and a slow answer is not a wrong one.
+expect.set_options(timeout=10_000)
 
 
 def pytest_collection_modifyitems(items):

@@ -6,10 +6,9 @@ request may win where only one can, and the database must hold the rule afterwar
 """
 
 import itertools
-import threading
 
 import pytest
-from gunicorn_server import Api, Phone, Server
+from gunicorn_server import Api, Phone, Server, Visitor, race
 
 from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
 from ramo_keeper import create_app
@@ -25,29 +24,6 @@ ROUNDS = 4
 PASSWORD = "correct horse"
 OWNERS = itertools.count(1)
 
-
-def race(job, count: int = RACERS) -> list:
-    """job(i) in `count` threads released together; their answers in order."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
-    def run(i):
-        barrier.wait()
-        answers[i] = job(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return answers
-
-
-class Visitor(Phone):
-    """A browser that is not logged in (to register)."""
-
-    def __init__(self, server: Server):
-        self.server, self.cookies = server, {}
 
 
 @pytest.fixture(scope="module")
@@ -100,7 +76,7 @@ def test_one_player_name_sent_at_once_adds_one_player_and_the_rest_get_409(app, 
     server, apis, league_id, _, owner = served
     for round_ in range(ROUNDS):
         name = f"Dee{round_}"
-        answers = race(lambda i, name=name: apis[i].call("POST", f"/leagues/{league_id}/players",
+        answers = race(RACERS, lambda i, name=name: apis[i].call("POST", f"/leagues/{league_id}/players",
                                                          {"name": name.upper() if i % 2 else name}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [201] + [409] * (RACERS - 1), [(status, body) for status, _, body in answers]
@@ -115,7 +91,7 @@ def test_one_username_registered_at_once_makes_one_account(app, served):
         visitors = [Visitor(server) for _ in range(RACERS)]
         for visitor in visitors:
             visitor.get("/register")
-        answers = race(lambda i, name=name, visitors=visitors: visitors[i].post(
+        answers = race(RACERS, lambda i, name=name, visitors=visitors: visitors[i].post(
             "/register", {"username": name, "password": "long enough", "confirm": "long enough"}))
         assert sorted(status for status, _, _ in answers) == [303] + [422] * (RACERS - 1), [a[0] for a in answers]
         assert all(f"The name {name} is taken." in page for status, _, page in answers if status == 422)
@@ -126,7 +102,8 @@ def test_one_season_name_sent_at_once_makes_one_season(app, served):
     server, apis, league_id, _, owner = served
     for round_ in range(ROUNDS):
         name = f"Spring {round_}"
-        answers = race(lambda i, name=name: apis[i].call("POST", f"/leagues/{league_id}/seasons", {"name": name}))
+        answers = race(RACERS, lambda i, name=name: apis[i].call("POST", f"/leagues/{league_id}/seasons",
+                                                                 {"name": name}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [201] + [409] * (RACERS - 1), [(status, body) for status, _, body in answers]
         assert all(body["details"]["code"] == "conflict" for status, _, body in answers if status == 409)
@@ -146,7 +123,7 @@ def test_making_several_seasons_current_at_once_leaves_exactly_one_current(app, 
                   for i in range(RACERS)]
     phones = _phones(server, league_id, owner)
     for _ in range(ROUNDS):
-        answers = race(lambda i: phones[i].post(f"/leagues/{league_id}/seasons/{season_ids[i]}/current", {})[0])
+        answers = race(RACERS, lambda i: phones[i].post(f"/leagues/{league_id}/seasons/{season_ids[i]}/current", {})[0])
         assert answers == [303] * RACERS, answers
         current = _current_seasons(app, league_id)
         assert len(current) == 1 and current[0] in season_ids, current
@@ -156,7 +133,7 @@ def test_new_invites_made_at_once_leave_exactly_one_live_link(app, served):
     server, _, league_id, _, owner = served
     phones = _phones(server, league_id, owner)
     for _ in range(ROUNDS):
-        answers = race(lambda i: phones[i].post(f"/leagues/{league_id}/invite",
+        answers = race(RACERS, lambda i: phones[i].post(f"/leagues/{league_id}/invite",
                                                 {"role": "scorer", "days": "7", "max_uses": ""})[0])
         assert answers == [303] * RACERS, answers
         assert _count(app, db.select(db.func.count(Invite.id)).where(
@@ -175,7 +152,7 @@ def test_a_join_submitted_several_times_at_once_counts_one_use_for_one_membershi
         tabs = [Phone(server, joiners[round_], PASSWORD) for _ in range(RACERS)]
         for tab in tabs:
             assert tab.get(f"/join/{token}")[0] == 200
-        answers = race(lambda i, tabs=tabs: tabs[i].post(f"/join/{token}", {})[0])
+        answers = race(RACERS, lambda i, tabs=tabs: tabs[i].post(f"/join/{token}", {})[0])
         assert answers == [303] * RACERS, answers
         with app.app_context():
             assert db.session.execute(db.select(Invite.uses).filter_by(token=token)).scalar_one() == round_ + 1
@@ -196,7 +173,7 @@ def test_closing_a_season_while_games_start_in_it_never_leaves_a_running_game_in
             return apis[i].call("POST", f"/leagues/{league_id}/games",
                                 {"variant": "rummy", "player_ids": players, "season_id": season_id})[0]
 
-        answers = race(job)
+        answers = race(RACERS, job)
         assert answers[0] == 303 and all(status in (201, 409) for status in answers[1:]), answers
         with app.app_context():
             closed = db.session.execute(db.select(Season.closed).filter_by(id=season_id)).scalar_one()
@@ -234,7 +211,7 @@ def test_renaming_a_player_while_hands_are_appended_to_their_games_never_deadloc
                 for k in range(appends_each)]
 
     for round_ in range(ROUNDS):
-        renames, *appends = race(lambda i, round_=round_: job(i, round_))
+        renames, *appends = race(RACERS, lambda i, round_=round_: job(i, round_))
         assert renames == [303] * (appends_each * 2), renames
         assert [status for statuses in appends for status in statuses] == [201] * (appends_each * (RACERS - 1))
         for game_id in games:

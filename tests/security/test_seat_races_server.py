@@ -3,10 +3,9 @@ or on DATABASE_URL's PostgreSQL: exactly one phone gets the seat, the others are
 (409, never a 500), and the database holds one seat row."""
 
 import itertools
-import threading
 
 import pytest
-from gunicorn_server import Phone, Server
+from gunicorn_server import Phone, Server, Visitor, race
 
 from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
 from ramo_keeper import create_app
@@ -21,29 +20,6 @@ ROUNDS = 3
 PASSWORD = "correct horse"
 OWNERS = itertools.count(1)
 
-
-def race(job, count: int = RACERS) -> list:
-    """job(i) in `count` threads released together; their answers in order."""
-    barrier = threading.Barrier(count)
-    answers = [None] * count
-
-    def run(i):
-        barrier.wait()
-        answers[i] = job(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(120)
-    return answers
-
-
-class LinkPhone(Phone):
-    """A phone that only has the live link: no login."""
-
-    def __init__(self, server: Server):
-        self.server, self.cookies = server, {}
 
 
 @pytest.fixture(scope="module")
@@ -89,10 +65,10 @@ def seats_of(app, game_id: int, player_id: int) -> int:
 def test_live_link_phones_racing_for_one_seat_leave_one_holder(app):
     for _ in range(ROUNDS):
         _, game_id, players, token = new_game(app)
-        phones = [LinkPhone(app.server) for _ in range(RACERS)]
+        phones = [Visitor(app.server) for _ in range(RACERS)]
         for phone in phones:
             assert phone.get(f"/live/{token}")[0] == 200
-        answers = race(lambda i, phones=phones, token=token, player=players[0]: phones[i].post(
+        answers = race(RACERS, lambda i, phones=phones, token=token, player=players[0]: phones[i].post(
             f"/live/{token}/seat", {"player_id": str(player)}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
@@ -107,7 +83,7 @@ def test_members_phones_racing_for_one_seat_leave_one_holder(app):
         phones = [Phone(app.server, owner, PASSWORD) for _ in range(RACERS)]
         for phone in phones:
             assert phone.get(f"/games/{game_id}")[0] == 200
-        answers = race(lambda i, phones=phones, game_id=game_id, player=players[1]: phones[i].post(
+        answers = race(RACERS, lambda i, phones=phones, game_id=game_id, player=players[1]: phones[i].post(
             f"/games/{game_id}/seat", {"player_id": str(player)}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [303] + [409] * (RACERS - 1), [(status, body[-400:]) for status, _, body in answers]
