@@ -80,7 +80,20 @@ def test_rules_open_offline_and_of_the_member_pages_only_the_members_own_game_is
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     assert worker_state(page) == "activated"
+    page.reload()  # a page loaded before the worker took control is not seen by it: now it is
     page.goto(f"{live_server}/leagues/1")
+    # The worker copies the game page after answering it: wait (10 s at most) for the copy to land.
+    # (page.evaluate awaits the promise; wait_for_function would take the promise itself as true.)
+    for _ in range(50):
+        if page.evaluate("""async (paths) => {
+            let found = 0;
+            for (const name of await caches.keys()) {
+                for (const path of paths) if (await (await caches.open(name)).match(path)) found += 1;
+            }
+            return found >= paths.length;
+        }""", [f"/games/{game_id}", "/__last-game"]):
+            break
+        page.wait_for_timeout(200)
     kept = page.evaluate("""async () => {
         const urls = [];
         for (const name of await caches.keys()) {
