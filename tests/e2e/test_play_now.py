@@ -69,6 +69,9 @@ def test_a_returning_phone_taps_its_names_as_chips(page, live_server):
     page.goto(live_server + "/")
     expect(page.get_by_role("navigation").get_by_role("link", name="Save to an account")).to_be_visible()
     thumb.tap(page.get_by_role("button", name="New game"))
+    # Mark the new page only once it has loaded: marked any earlier, the mark lands on the page being left.
+    expect(page.get_by_role("button", name="Add Ed")).to_be_visible()
+    page.wait_for_load_state("load")
     page.evaluate("window.samePage = true")
     thumb.tap(page.get_by_role("button", name="Add Ed"))
     expect(page.get_by_label("Player 1")).to_have_value("Ed")
