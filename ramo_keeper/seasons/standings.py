@@ -20,6 +20,7 @@ from fractions import Fraction
 from sqlalchemy import case, func
 
 from .. import rules
+from ..csv_cells import number_cell, text_cell
 from ..extensions import db
 from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, Player, Season
@@ -27,9 +28,6 @@ from ..text_validation import folded
 
 CSV_HEADER = ("variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total", "avg_per_hand",
               "points")
-# Spreadsheets run a cell starting with one of these as a formula; some also read the full-width forms
-# (typed with an East Asian input method) as the ASCII ones.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
 
 
 def rounded(value: Fraction, digits: int) -> float:
@@ -118,19 +116,6 @@ def season_standings(season: Season) -> dict:
     }
 
 
-def _text_cell(value: str) -> str:
-    """Text that a spreadsheet would run as a formula gets a leading apostrophe."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
-
-
-def _number_cell(value) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
-    return str(value)
-
-
 def standings_csv(data: dict) -> str:
     """One line per table row (ranked, then unranked with an empty rank), RFC 4180, CRLF line ends.
 
@@ -143,8 +128,8 @@ def standings_csv(data: dict) -> str:
     for table in data["tables"]:
         for row in list(table["rows"]) + list(table.get("unranked", [])):
             writer.writerow([
-                _text_cell(str(table["variant"])), _number_cell(row["rank"]), _text_cell(str(row["name"])),
-                *(_number_cell(row[key]) for key in CSV_HEADER[3:]),
+                text_cell(str(table["variant"])), number_cell(row["rank"]), text_cell(str(row["name"])),
+                *(number_cell(row[key]) for key in CSV_HEADER[3:]),
             ])
     return out.getvalue()
 
