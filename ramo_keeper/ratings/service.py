@@ -4,7 +4,8 @@ Nothing about ratings is stored: every rating is a replay (replay.py) of the lea
 in the order they finished (then by id), from each player's stored finishing place. A worker keeps
 the replay under the league's *stamp*, which moves whenever a finished game is added, edited,
 reopened, re-finished or deleted (their count, the sum of their versions, their latest write and
-largest id), so a kept replay always equals a full recompute (tests/ratings/test_ratings_service.py).
+largest id), so a kept replay always equals a full recompute (tests/ratings/test_ratings_api.py::
+test_the_ratings_served_equal_a_full_replay_after_edits_undos_and_deletions).
 """
 
 from ..extensions import db
@@ -15,7 +16,7 @@ from .replay import PlayedGame, Ratings, replay
 
 
 def game_type(variant_key: str) -> str:
-    """The game type a game is rated in: its variant's key (a house rule's key will be its own type)."""
+    """The game type a game is rated in: its variant's key, so a house rule (key `house-…`) is a type of its own."""
     return variant_key
 
 
