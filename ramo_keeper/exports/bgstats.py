@@ -57,9 +57,8 @@ def comments(state: rules.GameState) -> str:
 def _game(variant: rules.Variant) -> dict:
     game = {"name": game_name(variant.name), "sourceGameId": source_game_id(variant.key),
             "highestWins": not variant.lower_is_better, "noPoints": False}
-    bgg_id = getattr(variant, "bgg_id", None)  # only where the game's definition names one
-    if bgg_id:
-        game["bggId"] = bgg_id
+    if variant.bgg_id is not None:  # only where the game's definition names one (docs/GAMES.md: bgg_id)
+        game["bggId"] = variant.bgg_id
     return game
 
 

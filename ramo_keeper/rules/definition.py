@@ -130,6 +130,7 @@ def read_document(doc: Mapping) -> dict:
         "end": doc.get("end", "last_level" if doc["engine"] == "levels" else "target"),
         "dealer_rule": doc.get("dealer_rule", "rotate"),
         "deal_table": read_deal(doc["deal"]),
+        "bgg_id": doc.get("bgg_id"),
         # Kept as text, so no caller can change the game through the dict definition() hands out.
         "definition_json": json.dumps(doc, ensure_ascii=False),
     }

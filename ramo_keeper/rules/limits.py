@@ -11,6 +11,7 @@ MAX_CATEGORIES = 12
 MAX_LEVELS = 20
 MAX_OPTIONS = 20
 POINTS = 500  # a category's points lie in −500…500
+MAX_BGG_ID = 2**31 - 1  # a BoardGameGeek id: a positive 32-bit integer, as BG Stats keeps it
 MARKS = ("went_out", "laid_down", "knocked", "went_rummy")
 MELD_KINDS = ("set", "run", "group", "sequence", "colour")
 DECK_PHRASES = ("decks_of_game_cards", "decks_plus_jokers", "decks_jokers_included")
@@ -32,7 +33,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "definition": frozenset(REQUIRED + (
         "designed_range", "direction", "levels", "meld_kinds", "marks", "out_mark", "out_score", "progression",
         "end", "ranking", "dealer_rule", "nobody_out", "counts_hands_won", "options", "option_rules",
-        "option_details", "scoring_summary", "words")),
+        "option_details", "scoring_summary", "words", "bgg_id")),
     "category": frozenset({"key", "label", "points", "maximum", "face_value", "needs_option", "points_option"}),
     "level": frozenset({"number", "requirement", "melds", "lengths_stated", "all_at_once"}),
     "meld": frozenset({"kind", "count", "min_length"}),

@@ -15,6 +15,7 @@ from .limits import (
     DEAL_FIELDS,
     FIELDS,
     MARKS,
+    MAX_BGG_ID,
     MAX_CATEGORIES,
     MAX_LEVELS,
     MAX_PLAYERS,
@@ -90,6 +91,8 @@ def validate(doc, engines: Mapping[str, type]) -> None:
             flag(doc[field], field)
     if "out_score" in doc:
         whole(doc["out_score"], "out_score", -POINTS, POINTS)
+    if "bgg_id" in doc:
+        whole(doc["bgg_id"], "bgg_id", 1, MAX_BGG_ID)
     options = check_options(doc)
     for name in sorted(engines[doc["engine"]].required_options - set(options)):
         raise DefinitionError("missing_option", "option_details", option=name)

@@ -135,6 +135,8 @@ class Variant(ABC):
     end: str
     requires: Mapping[str, str]
     multiplies: Mapping[str, int]
+    # The game's BoardGameGeek id where the definition names one (BG Stats' `bggId`), else None.
+    bgg_id: int | None
     definition_json: str
 
     @abstractmethod

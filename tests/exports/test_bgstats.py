@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from ramo_keeper.extensions import db
 from ramo_keeper.models import Game
+from tests.house_rules.helpers import house_rule, line
 
 from .test_scoresheet import rummy_example
 
@@ -117,7 +118,7 @@ def test_the_create_play_data_of_a_finished_game(app, api, web):
     assert data.sourcePlayId == f"ramo-keeper-game-{game}-20260314190509"
     assert (data.playDate, data.durationMin) == ("2026-03-14 19:05:09", 57)
     assert data.game == PlayGame(name="Rummy", sourceGameId="ramo-keeper-rummy", highestWins=True, noPoints=False)
-    assert "bggId" not in api.ok("GET", f"/games/{game}/bgstats")["game"]  # no definition names one yet
+    assert "bggId" not in api.ok("GET", f"/games/{game}/bgstats")["game"]  # a built-in game names no BGG id
     # Totals A 152, B 0, C 48, D 0: A wins; B and D share third; A dealt the first hand, so B started.
     assert [p.model_dump() for p in data.players] == [
         {"name": "Al", "sourcePlayerId": f"ramo-keeper-player-{a}", "score": 152, "winner": True, "rank": 1,
@@ -162,6 +163,29 @@ def test_a_penalty_game_is_lowest_wins(api):
     assert data.game.highestWins is False
     assert [(p.name, p.score, p.winner, p.rank) for p in data.players] == [
         ("Al", 0, True, 1), ("Bo", 21, False, 3), ("Cy", 14, False, 2)]
+
+
+def test_bgg_id_only_where_the_games_definition_names_one(api, web):
+    """docs/EXPORTS.md: game.bggId is the definition's bgg_id (docs/GAMES.md); a built-in game names none."""
+    league, (al, bo) = api.league(["Al", "Bo"])
+    one_level = {"key": "ramo", "levels": [{"number": 1, "requirement": "two sets of three"}], "bgg_id": 424242}
+    ruleset = house_rule(api, league, name="Quick Ramo", definition=one_level)
+    assert ruleset["definition"]["bgg_id"] == 424242
+    house = api.game(league, ruleset["key"], [al, bo])["id"]
+    api.ok("POST", f"/games/{house}/hands", {"results": [line(al, went_out=True), line(bo, low=1)]}, 201)
+    plain = api.game(league, "ramo", [al, bo])["id"]
+    for _ in range(8):  # Ramo's 8 levels: Al goes out in every hand
+        api.ok("POST", f"/games/{plain}/hands", {"results": [line(al, went_out=True), line(bo, low=1)]}, 201)
+    house_data = api.ok("GET", f"/games/{house}/bgstats")
+    assert CreatePlay.model_validate(house_data).game == PlayGame(
+        name="Quick Ramo", sourceGameId=f"ramo-keeper-{ruleset['key']}", highestWins=False, noPoints=False,
+        bggId=424242)
+    assert "bggId" not in api.ok("GET", f"/games/{plain}/bgstats")["game"]
+    web.login("Ann")
+    season = api.ok("GET", f"/games/{plain}")["season_id"]
+    raw = json.loads(web.get(f"/leagues/{league}/seasons/{season}/bgstats.json").get_data(as_text=True))
+    assert ExportFile.model_validate(raw).model_dump(exclude_unset=True) == raw
+    assert sorted((g["name"], g.get("bggId")) for g in raw["games"]) == [("Quick Ramo", 424242), ("Ramo", None)]
 
 
 def test_the_season_file_has_bg_stats_export_shape(app, api, web):

@@ -179,6 +179,8 @@ BAD = [
     ({"engine": "poker"}, "engine", "unknown_engine"),
     ({"colour": "red"}, "colour", "unknown_field"),
     ({"out_score": 600}, "out_score", "out_of_range"),
+    ({"bgg_id": 0}, "bgg_id", "out_of_range"),
+    ({"bgg_id": 2.5}, "bgg_id", "not_an_integer"),
 ]
 
 

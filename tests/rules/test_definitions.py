@@ -64,6 +64,16 @@ def test_a_built_in_games_definition_loads_back_into_the_same_game(key):
         assert getattr(copy, fact) == getattr(original, fact), fact
 
 
+def test_a_definition_may_name_its_boardgamegeek_id_and_no_built_in_game_does():
+    """docs/GAMES.md: `bgg_id`, a whole number from 1 to 2147483647, optional."""
+    doc = built_in("ramo")
+    doc.update(key="bgg_ramo", bgg_id=2147483647)
+    assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(doc)) == []
+    assert load_definition(doc).bgg_id == 2147483647
+    assert load_definition({**doc, "bgg_id": 1}).bgg_id == 1
+    assert [key for key in VARIANTS if get_variant(key).bgg_id is not None] == []
+
+
 def test_the_definition_handed_out_is_a_copy_the_caller_may_change():
     ramo = get_variant("ramo")
     changed = ramo.definition()
@@ -179,6 +189,10 @@ BAD = [
     (_set(["options", "jokers"], True), "unknown_field", "options.jokers"),
     (_set(["option_details", 4, "maximum"], "many"), "not_an_integer", "option_details[4].maximum"),
     (lambda d: d.pop("deal"), "missing_field", "deal"),
+    (_set(["bgg_id"], 0), "out_of_range", "bgg_id"),
+    (_set(["bgg_id"], 2**31), "out_of_range", "bgg_id"),
+    (_set(["bgg_id"], "13"), "not_an_integer", "bgg_id"),
+    (_set(["bgg_id"], True), "not_an_integer", "bgg_id"),
 ]
 
 
