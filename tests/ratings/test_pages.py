@@ -4,7 +4,8 @@ import re
 
 from api.helpers import result, std
 
-from ramo_keeper.models import League
+from ramo_keeper.extensions import db
+from ramo_keeper.models import Game, League
 
 from .helpers import one_hand_rummy, switch_ratings
 
@@ -38,6 +39,74 @@ def test_ratings_switched_off_leave_no_trace_on_any_page(app, api, web):
     shown = [page for page in _pages(league, al, game, season)
              if [t for t in TRACES if t in SWITCH.sub("", web.get(page).get_data(as_text=True))]]
     assert shown == [f"/leagues/{league}", f"/games/{game}", f"/leagues/{league}/players/{al}/stats"]
+
+
+# Long runs of letters and digits (CSRF tokens, live-link tokens, asset hashes) are not words a person reads,
+# and could hold a rating's digits by chance: they are cut before looking for numbers.
+TOKENS = re.compile(r"[A-Za-z0-9_=.-]{16,}")
+CHANGE = re.compile(r'<strong>([^<]+)</strong> <span class="num">([+-]\d+)</span> → (\d+)')
+
+
+def _league_pages(table, games: list[int], live_token: str) -> list[str]:
+    """Every page of the league a member can open (the app's GET routes under /leagues/{id}, /games/{id}, /live)."""
+    league, season = f"/leagues/{table.league_id}", f"/leagues/{table.league_id}/seasons/{table.season_id}"
+    pages = ["/", "/leagues", league, f"{league}/games", f"{league}/games/new", f"{league}/players",
+             f"{league}/seasons", f"{league}/house-rules", f"{league}/import", season, f"{season}/print",
+             f"{season}/standings.csv", f"{season}/standings.json", f"/live/{live_token}", f"/live/{live_token}/seat"]
+    pages += [f"{league}/players/{player}/stats" for player in table.players.values()]
+    for game in games:
+        pages += [f"/games/{game}", f"/games/{game}/board", f"/games/{game}/print", f"/games/{game}/hands/1/edit",
+                  f"/games/{game}/delete", f"/games/{game}/seat"]
+    return pages
+
+
+def _traces(html: str, numbers: set[str]) -> list[str]:
+    """The rating words and shown rating numbers (ratings, signed changes) a page still holds."""
+    text = TOKENS.sub("", SWITCH.sub("", html))
+    return [t for t in TRACES if t in text] + [n for n in sorted(numbers)
+                                               if re.search(rf"(?<![\w+-]){re.escape(n)}(?!\d)", text)]
+
+
+def test_ratings_switched_on_then_off_again_leave_no_trace_on_any_page(app, table, make_api):
+    ana = make_api("Ana")  # the table's owner, through the API
+    a, b, c = table.id("A"), table.id("B"), table.id("C")
+    ana.ok("PATCH", f"/leagues/{table.league_id}", {"ratings": True})
+    first = table.new_game("rummy", ["A", "B"], end="hands", hands=1)
+    table.post_hand(first, out="B", cards={"A": {"pips": 2}})
+    second = table.new_game("rummy", ["A", "B", "C"], end="hands", hands=1)
+    table.post_hand(second, out="C", cards={"A": {"pips": 2}, "B": {"pips": 3}})
+    last = table.new_game("rummy", ["A", "D"], end="hands", hands=1)  # ended by htmx once ratings are off
+    table.web.get(f"/games/{first}")
+    assert table.web.post(f"/games/{first}/share").status_code == 303
+    with app.app_context():
+        live_token = db.session.get(Game, first).share_token
+
+    # On: the ratings and changes shown, read off the pages and the API, are the numbers to look for later.
+    shown = {str(row["rating"]) for t in ana.ok("GET", f"/leagues/{table.league_id}/ratings")["tables"]
+             for row in t["rows"]}
+    changes = [m for game in (first, second) for m in CHANGE.findall(table.web.get(f"/games/{game}").get_data(
+        as_text=True))]
+    # Game 1: B beat A (+69 → 1569, −37 → 1463, docs/EXPORTS.md §3); game 2 has A, B and C.
+    assert ("B", "+69", "1569") in changes and ("A", "-37", "1463") in changes and len(changes) == 5
+    numbers = shown | {after for *_, after in changes} | {delta for _, delta, _ in changes}
+    on = [page for page in _league_pages(table, [first, second], live_token)
+          if _traces(table.web.get(page).get_data(as_text=True), numbers)]
+    assert on == [f"/leagues/{table.league_id}", f"/live/{live_token}",
+                  *(f"/leagues/{table.league_id}/players/{p}/stats" for p in (a, b, c)),
+                  f"/games/{first}", f"/games/{first}/board", f"/games/{second}", f"/games/{second}/board"]
+
+    # Off again, by the owner's switch on the league page.
+    table.web.get(f"/leagues/{table.league_id}")
+    assert table.web.post(f"/leagues/{table.league_id}/ratings/switch", {}).status_code == 303
+    ending = table.post_hand(last, htmx=True, out="D", cards={"A": {"pips": 2}})  # the answer that ends a game
+    assert ending.status_code == 200 and table.state(last).finished
+    assert _traces(ending.get_data(as_text=True), numbers) == []
+    for page in _league_pages(table, [first, second, last], live_token):
+        response = table.web.get(page)
+        assert response.status_code == 200, page
+        assert _traces(response.get_data(as_text=True), numbers) == [], page
+    assert table.web.get(f"/leagues/{table.league_id}/ratings").status_code == 404
+    assert ana.get(f"/leagues/{table.league_id}/ratings").status_code == 404
 
 
 def test_off_means_no_rating_words_even_for_a_viewer(app, api, member, new_web):
