@@ -201,6 +201,25 @@ def test_a_duplicate_player_name_is_409(api, table):
     assert len(api.ok("GET", f"/leagues/{league}/players")) == 4
 
 
+@pytest.mark.parametrize("name", ["al", "AL", "\u0410l", "\uff21\uff4c", "A\u0301l"])
+def test_a_taken_player_name_is_409_with_the_player_who_holds_it(api, table, name):
+    """The 409 carries the current state: the player "Al" (id and name as stored) that "al", Cyrillic "Аl",
+    full-width "Ａｌ" or "Ál" written with a combining accent collides with."""
+    league, ids, _, _ = table
+    body = assert_error(api.post(f"/leagues/{league}/players", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name", "current": {"id": ids[0], "name": "Al"}}
+    assert len(api.ok("GET", f"/leagues/{league}/players")) == 4
+
+
+@pytest.mark.parametrize("name", ["Spring", "SPRING", "spring"])
+def test_a_taken_season_name_is_409_with_the_season_that_holds_it(api, table, name):
+    league, _, _, _ = table
+    spring = api.ok("POST", f"/leagues/{league}/seasons", {"name": "Spring"}, 201)
+    body = assert_error(api.post(f"/leagues/{league}/seasons", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name",
+                               "current": {"id": spring["id"], "name": "Spring"}}
+
+
 def test_deleting_a_hand_that_is_not_the_last_is_409(api, table):
     _, _, game_id, body = table
     api.ok("POST", f"/games/{game_id}/hands", body, 201)
