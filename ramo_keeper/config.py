@@ -51,7 +51,7 @@ def _int_env(name: str, default: int) -> int:
     value = os.environ.get(name, "")
     if not value:
         return default
-    if not value.isdecimal():
+    if not (value.isascii() and value.isdecimal()):  # isdecimal() alone takes "３" (full-width) for 3
         raise ConfigError(f"{name} must be a whole number, not {value!r}.")
     return int(value)
 

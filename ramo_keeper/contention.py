@@ -24,17 +24,19 @@ RETRY_AFTER_SECONDS = 2
 RETRIED_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock detected, serialization failure
 
 
-def flush_or_conflict(message: str, field: str | None = None) -> None:
+def flush_or_conflict(message: str, field: str | None = None, current: Callable[[], dict | None] | None = None) -> None:
     """Flush the pending rows; a unique rule the database refuses becomes Conflict(message).
 
     The transaction is rolled back (PostgreSQL refuses every statement after the error), so the
-    caller shows the current state as a fresh read finds it.
+    caller shows the current state as a fresh read finds it. `current`, called after the rollback,
+    reads the row that won the race; it goes into the conflict's details as `current` (docs/API.md).
     """
     try:
         db.session.flush()
     except IntegrityError:
         db.session.rollback()
-        raise Conflict(message, field=field) from None
+        winner = current() if current is not None else None
+        raise Conflict(message, field=field, details={"current": winner} if winner else None) from None
 
 
 # SQLAlchemy wraps the driver's errors, except those of the BEGIN IMMEDIATE sent straight to it (database.py).

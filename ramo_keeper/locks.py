@@ -1,9 +1,13 @@
 """Row locks for writes, always taken in one order, so that two writes can never deadlock.
 
-    league  →  season  →  players  →  game
+    owner  →  league  →  season  →  players  →  game
 
 A write takes the locks it needs in this order and never one earlier in the list after a later one:
 
+- owner (the user's row, FOR NO KEY UPDATE): creating or renaming a league locks its owners first,
+  and the rule "no two leagues of one owner whose names look the same" is checked under it, so two
+  creations (or a creation and a rename) by one owner at the same moment cannot both pass. It does
+  not block rows that merely reference the user (a membership, a token: those take FOR KEY SHARE).
 - league (FOR NO KEY UPDATE): the rules "only one X per league" that an index cannot hold alone are
   checked under it (a season name in any case, the roster's size, one membership per invite use),
   and it serialises roster, season and invite writes of one league. It does not block inserting
@@ -24,12 +28,20 @@ statement (database.py), so these helpers send nothing there.
 """
 
 from .extensions import db
-from .models import League, Player, Season
+from .models import League, Player, Season, User
 
 
 def row_locks() -> bool:
     """False on SQLite, whose writers already hold the one write lock."""
     return db.session.get_bind().dialect.name != "sqlite"
+
+
+def lock_owners(user_ids) -> None:
+    """The people whose leagues' names are about to be checked, by id: first in the order."""
+    ids = sorted(set(user_ids))
+    if ids and row_locks():
+        db.session.execute(db.select(User.id).where(User.id.in_(ids)).order_by(User.id)
+                           .with_for_update(key_share=True))
 
 
 def lock_league(league_id: int) -> None:

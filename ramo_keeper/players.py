@@ -17,12 +17,14 @@ from .models import Game, League, Player, Seat
 from .text_validation import TextError, clean_name, folded, name_key
 
 
-def _lookalike_on_roster(league: League, name: str, except_id: int | None = None) -> str | None:
-    """The name of the player whose name looks the same as `name` (the database allows one such)."""
-    query = db.select(Player.name).filter_by(league_id=league.id, name_key=name_key(name))
+def _lookalike_on_roster(league_id: int, name: str, except_id: int | None = None) -> dict | None:
+    """The player whose name looks the same as `name` (the database allows one such), as the API shows
+    a player: a conflict's `details.current`."""
+    query = db.select(Player.id, Player.name).filter_by(league_id=league_id, name_key=name_key(name))
     if except_id:
         query = query.filter(Player.id != except_id)
-    return db.session.execute(query).scalars().first()
+    found = db.session.execute(query).first()
+    return {"id": found.id, "name": found.name} if found else None
 
 
 def _checked_name(league: League, name: str, except_id: int | None = None) -> str:
@@ -30,13 +32,19 @@ def _checked_name(league: League, name: str, except_id: int | None = None) -> st
         name = clean_name(name, N_("A player's name"), empty=gettext("A player needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
-    taken = _lookalike_on_roster(league, name, except_id)
+    taken = _lookalike_on_roster(league.id, name, except_id)
     if taken is not None:
-        if folded(taken) == folded(name):
-            raise Conflict(_on_roster(name), field="name")
+        if folded(taken["name"]) == folded(name):
+            raise Conflict(_on_roster(name), field="name", details={"current": taken})
         raise Conflict(gettext("%(name)s looks the same as %(existing)s, who is already on the roster.",
-                               name=name, existing=taken), field="name")
+                               name=name, existing=taken["name"]), field="name", details={"current": taken})
     return name
+
+
+def _flush_or_name_taken(league_id: int, name: str, except_id: int | None = None) -> None:
+    """Flush; if another request stored a look-alike at the same moment, 409 naming that player."""
+    flush_or_conflict(_on_roster(name), field="name",
+                      current=lambda: _lookalike_on_roster(league_id, name, except_id))
 
 
 def _on_roster(name: str) -> str:
@@ -51,7 +59,7 @@ def add_player(league: League, name: str) -> Player:
         raise Conflict(message, field="name")
     player = Player(league_id=league.id, name=name, name_key=name_key(name))
     db.session.add(player)
-    flush_or_conflict(_on_roster(name), field="name")
+    _flush_or_name_taken(league.id, name)
     return player
 
 
@@ -60,7 +68,7 @@ def rename_player(player: Player, name: str) -> None:
     lock_league(player.league_id)
     name = _checked_name(player.league, name, except_id=player.id)
     player.name, player.name_key = name, name_key(name)
-    flush_or_conflict(_on_roster(name), field="name")
+    _flush_or_name_taken(player.league_id, name, except_id=player.id)
     # Every game showing the name changes with it: polls and kept API bodies go by the game's version.
     db.session.execute(db.update(Game).where(Game.id.in_(db.select(Seat.game_id).filter_by(player_id=player.id)))
                        .values(version=Game.version + 1))

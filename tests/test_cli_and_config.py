@@ -91,3 +91,13 @@ def test_app_module_builds_the_app():
     assert {"games", "api", "rules_pages"} <= set(app_module.app.blueprints)
     assert app_module.app.url_map.bind("keeper.test").match("/rules/ramo") == ("rules_pages.show",
                                                                                {"variant_key": "ramo"})
+
+
+@pytest.mark.parametrize("value", ["３", "١٠", "５０"])
+def test_a_number_setting_in_other_digits_is_refused(monkeypatch, tmp_path, value):
+    """isdecimal() is True for "３" and int("３") is 3: a setting is read in ASCII digits or refused."""
+    monkeypatch.setenv("LOGIN_ATTEMPTS_PER_ACCOUNT", value)
+    with pytest.raises(ConfigError, match="LOGIN_ATTEMPTS_PER_ACCOUNT must be a whole number"):
+        load_config(str(tmp_path))
+    monkeypatch.setenv("LOGIN_ATTEMPTS_PER_ACCOUNT", "3")
+    assert load_config(str(tmp_path))["LOGIN_ATTEMPTS_PER_ACCOUNT"] == 3

@@ -84,7 +84,7 @@ def authenticate(username: str, password: str) -> User | None:
 def user_for_session(session_id: str) -> User | None:
     """The user of a session or remember cookie ("<id>:<generation>"), unless that generation has ended."""
     user_id, _, generation = session_id.partition(":")
-    if not (user_id.isdecimal() and generation.isdecimal()) or len(user_id) > 10:
+    if not (session_id.isascii() and user_id.isdecimal() and generation.isdecimal()) or len(user_id) > 10:
         return None  # also every cookie made before generations existed
     user = db.session.get(User, int(user_id))
     return user if user and str(user.session_generation) == generation else None

@@ -11,6 +11,7 @@ from ..models import Game
 from ..pagination import requested_page
 from ..players import add_player, roster
 from ..rendering import render, see_other
+from ..text_validation import whole_number
 from . import listing, service
 from .drafts.panel import Where, panel_context
 from .forms import new_game_form
@@ -88,7 +89,7 @@ def show(game_id: int):
     """The game at the table: deal card, hand entry, scoreboard, grid."""
     game, membership, state = played_or_404(game_id)
     # After a hand recorded without JavaScript: the page opens on that hand's result.
-    just_recorded = request.args.get("recorded", type=int) == state.hand_count > 0
+    just_recorded = whole_number(request.args.get("recorded", "")) == state.hand_count > 0
     response = make_response(render("games/show.html", **play_context(game, membership, state),
                                      **panel_context(game, state, Where(game.id), membership.can_write),
                                      just_recorded=just_recorded))

@@ -13,7 +13,8 @@ from flask_babel import gettext
 from .. import rules
 from . import documents
 
-WHOLE = re.compile(r"\s*[-−]?\d{1,9}\s*")
+# [0-9], never \d: \d takes every script's digits, so "３" (full-width) or "١٢" (Arabic-Indic) would be 3 or 12.
+WHOLE = re.compile(r"\s*[-−]?[0-9]{1,9}\s*", re.ASCII)
 EXAMPLE_COUNTS = (2, 1)  # Bo holds 2 of the first category, 1 of the second and 1 of the last (RULES.md §8)
 
 
@@ -25,7 +26,7 @@ def number(raw: str | None):
 
 
 def rows(form, prefix: str) -> list[int]:
-    found = {int(m[1]) for name in form for m in [re.fullmatch(rf"{prefix}-(\d+)-\w+", name)] if m}
+    found = {int(m[1]) for name in form for m in [re.fullmatch(rf"{prefix}-([0-9]+)-\w+", name, re.ASCII)] if m}
     return sorted(found)
 
 
@@ -85,17 +86,17 @@ def with_row(doc: dict, action: str) -> dict:
 
 def field_of(path: str) -> str:
     """The form field a refused document's path points at: card_categories[2].points is cat-2-points."""
-    if m := re.fullmatch(r"card_categories\[(\d+)\]\.(key|label|points|maximum)", path):
+    if m := re.fullmatch(r"card_categories\[([0-9]+)\]\.(key|label|points|maximum)", path):
         return f"cat-{m[1]}-{m[2]}"
-    if m := re.fullmatch(r"card_categories\[(\d+)\].*", path):
+    if m := re.fullmatch(r"card_categories\[([0-9]+)\].*", path):
         return f"cat-{m[1]}-key"
-    if m := re.fullmatch(r"levels\[(\d+)\].*", path):
+    if m := re.fullmatch(r"levels\[([0-9]+)\].*", path):
         return f"lvl-{m[1]}-requirement"
-    if m := re.fullmatch(r"options\[(\d+)\].*|options\.(\w+)", path):
+    if m := re.fullmatch(r"options\[([0-9]+)\].*|options\.(\w+)", path):
         return f"opt-index-{m[1]}" if m[1] else f"opt-{m[2]}"
-    if m := re.fullmatch(r"deal\.by_players\[(\d+)\].*", path):
+    if m := re.fullmatch(r"deal\.by_players\[([0-9]+)\].*", path):
         return f"deal-{m[1]}-cards"
-    if m := re.fullmatch(r"deal\.by_hand\[(\d+)\].*", path):
+    if m := re.fullmatch(r"deal\.by_hand\[([0-9]+)\].*", path):
         return f"hand-{m[1]}-cards"
     return path.split(".")[0].split("[")[0] or "name"
 

@@ -16,7 +16,7 @@ from ..contention import flush_or_conflict
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
-from ..locks import lock_league
+from ..locks import lock_league, lock_owners
 from ..models import ROLES, Invite, League, Membership, Season, User, utcnow
 from ..players import add_player, get_player, rename_player, roster  # noqa: F401  (the league's roster)
 from ..ratings.service import switch_ratings
@@ -32,6 +32,7 @@ def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
     if unlike_owned:
+        lock_owners([owner.id])  # two creations by one owner at the same moment: the second sees the first
         _refuse_owned_lookalike(owner, name)
     league = League(name=name)
     league.memberships.append(Membership(user=owner, role="owner"))
@@ -59,12 +60,15 @@ def update_league(league: League, name: str | None = None, ratings: bool | None 
     """Rename the league and/or switch its skill ratings on or off (the owner's settings)."""
     if name is not None:
         try:
-            league.name = clean_name(name, N_("A league name"), LONG_NAME_MAX,
-                                     empty=gettext("A league needs a name."))
+            name = clean_name(name, N_("A league name"), LONG_NAME_MAX, empty=gettext("A league needs a name."))
         except TextError as error:
             raise ServiceError(error.message, field="name") from None
-        for owner in (m.user for m in league.memberships if m.role == "owner"):
-            _refuse_owned_lookalike(owner, league.name, renamed=league)
+        owners = [m.user for m in league.memberships if m.role == "owner"]
+        # As create_league: checked under the owners' locks, taken before the league's row is written.
+        lock_owners([owner.id for owner in owners])
+        for owner in owners:
+            _refuse_owned_lookalike(owner, name, renamed=league)
+        league.name = name
     if ratings is not None:
         switch_ratings(league, ratings)
     db.session.flush()

@@ -38,11 +38,24 @@ def _checked_name(league_id: int, name: str, except_id: int | None = None) -> st
         name = clean_name(name or "", N_("A season name"), LONG_NAME_MAX, empty=gettext("A season needs a name."))
     except TextError as error:
         raise ServiceError(error.message, field="name") from None
-    query = db.select(Season.id, Season.name).where(Season.league_id == league_id)
+    taken = _season_named(league_id, name, except_id)
+    if taken is not None:
+        raise Conflict(_name_taken(taken["name"]), field="name", details={"current": taken})
+    return name
+
+
+def _season_named(league_id: int, name: str, except_id: int | None = None) -> dict | None:
+    """The league's season with this name in any case, as the API shows a season: a conflict's `details.current`."""
+    query = db.select(Season.id, Season.name).where(Season.league_id == league_id).order_by(Season.id)
     for season_id, taken in db.session.execute(query):
         if season_id != except_id and taken.casefold() == name.casefold():
-            raise Conflict(_name_taken(taken), field="name")
-    return name
+            return {"id": season_id, "name": taken}
+    return None
+
+
+def _flush_or_name_taken(league_id: int, name: str, except_id: int | None = None) -> None:
+    """Flush; if another request stored the name at the same moment, 409 naming that season."""
+    flush_or_conflict(_name_taken(name), field="name", current=lambda: _season_named(league_id, name, except_id))
 
 
 def _checked_settings(ranking: str, min_games: int) -> tuple[str, int]:
@@ -86,7 +99,7 @@ def create_season(league: League, name: str, ranking: str = "points", min_games:
     season = Season(league_id=league.id, name=name, ranking=ranking, min_games=min_games,
                     is_current=False, closed=False)
     db.session.add(season)
-    flush_or_conflict(_name_taken(name), field="name")
+    _flush_or_name_taken(league.id, name)
     if make_current or current_season(league) is None:
         set_current(season)
     return season
@@ -95,7 +108,7 @@ def create_season(league: League, name: str, ranking: str = "points", min_games:
 def rename(season: Season, name: str) -> None:
     lock_league(season.league_id)
     season.name = _checked_name(season.league_id, name, except_id=season.id)
-    flush_or_conflict(_name_taken(season.name), field="name")
+    _flush_or_name_taken(season.league_id, season.name, except_id=season.id)
 
 
 def change_settings(season: Season, ranking: str, min_games: int) -> None:

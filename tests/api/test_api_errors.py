@@ -201,6 +201,25 @@ def test_a_duplicate_player_name_is_409(api, table):
     assert len(api.ok("GET", f"/leagues/{league}/players")) == 4
 
 
+@pytest.mark.parametrize("name", ["al", "AL", "\u0410l", "\uff21\uff4c", "A\u0301l"])
+def test_a_taken_player_name_is_409_with_the_player_who_holds_it(api, table, name):
+    """The 409 carries the current state: the player "Al" (id and name as stored) that "al", Cyrillic "Аl",
+    full-width "Ａｌ" or "Ál" written with a combining accent collides with."""
+    league, ids, _, _ = table
+    body = assert_error(api.post(f"/leagues/{league}/players", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name", "current": {"id": ids[0], "name": "Al"}}
+    assert len(api.ok("GET", f"/leagues/{league}/players")) == 4
+
+
+@pytest.mark.parametrize("name", ["Spring", "SPRING", "spring"])
+def test_a_taken_season_name_is_409_with_the_season_that_holds_it(api, table, name):
+    league, _, _, _ = table
+    spring = api.ok("POST", f"/leagues/{league}/seasons", {"name": "Spring"}, 201)
+    body = assert_error(api.post(f"/leagues/{league}/seasons", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name",
+                               "current": {"id": spring["id"], "name": "Spring"}}
+
+
 def test_deleting_a_hand_that_is_not_the_last_is_409(api, table):
     _, _, game_id, body = table
     api.ok("POST", f"/games/{game_id}/hands", body, 201)
@@ -293,3 +312,40 @@ def test_an_unexpected_crash_is_a_json_500_that_saves_nothing(app, api, monkeypa
     app.config["PROPAGATE_EXCEPTIONS"] = False
     league, _ = api.league(names=())
     assert_error(api.get(f"/leagues/{league}/players"), 500)
+
+
+# docs/API.md's endpoint table lists the 409s the endpoints answer
+
+
+def _documented(row_start: str) -> str:
+    """The success column of docs/API.md's endpoint row that starts with `row_start`."""
+    from pathlib import Path
+
+    lines = (Path(__file__).parents[2] / "docs" / "API.md").read_text(encoding="utf-8").splitlines()
+    row = next(line for line in lines if line.startswith(f"| `{row_start}`"))
+    return row.rsplit("|", 2)[1]
+
+
+def test_a_game_in_a_closed_season_is_the_409_the_table_lists(api, app, table):
+    from ramo_keeper.models import Season
+    from ramo_keeper.seasons.service import close
+
+    league, ids, _, _ = table
+    autumn = api.ok("POST", f"/leagues/{league}/seasons", {"name": "Autumn"}, 201)
+    with app.app_context():
+        close(db.session.get(Season, autumn["id"]))
+        db.session.commit()
+    body = assert_error(api.post(f"/leagues/{league}/games", {"variant": "rummy", "player_ids": ids[:2],
+                                                             "season_id": autumn["id"]}), 409)
+    assert body["details"] == {"code": "conflict", "field": "season_id"}
+    assert body["error"] == "Autumn is closed: pick an open season."
+    assert "409" in _documented("POST /api/v1/leagues/{id}/games")
+    assert "closed" in _documented("POST /api/v1/leagues/{id}/games")
+
+
+def test_a_taken_season_name_is_the_409_the_table_lists(api, table):
+    league, _, _, _ = table
+    api.ok("POST", f"/leagues/{league}/seasons", {"name": "Autumn"}, 201)
+    assert_error(api.post(f"/leagues/{league}/seasons", {"name": "autumn"}), 409)
+    row = _documented("POST /api/v1/leagues/{id}/seasons")
+    assert "409" in row and "same moment" in row

@@ -21,8 +21,9 @@ from ramo_keeper.accounts.service import create_user, find_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.games import hand_inputs
 from ramo_keeper.games import service as games
-from ramo_keeper.models import ApiToken, Game, Hand, Invite, League, Membership, Player, Season
+from ramo_keeper.models import ApiToken, Game, Hand, Invite, League, Membership, Player, Ruleset, Season
 from ramo_keeper.seasons.standings import standings_csv
+from tests.house_rules.test_pages import nonna_form
 
 # The zero of each digit family; the other nine follow it in Unicode.
 DIGIT_ZEROS = {"full-width": 0xFF10, "Arabic-Indic": 0x0660, "Persian": 0x06F0, "Devanagari": 0x0966,
@@ -223,6 +224,20 @@ def _season(field, valid, settings=False):
     return {"send": send, "valid": valid, "stored": seasons, "refused": (422,)}
 
 
+def rulesets(world):
+    with world.app.app_context():
+        return [(r.id, r.name, r.definition) for r in db.session.execute(db.select(Ruleset)).scalars()]
+
+
+def _house_rule(field, valid):
+    """The house-rule editor, saving RULES.md §8's house rule under a name of its own (World has Nonna's)."""
+    def send(world, value):
+        url = f"/leagues/{world.table.league_id}/house-rules/new?from=ramo"
+        world.web.get(url)
+        return world.web.post(url, nonna_form(name="Zia's Ramo", **{field: value(world)}))
+    return {"send": send, "valid": valid, "stored": rulesets, "refused": (422,)}
+
+
 def _fixed(text):
     return lambda world: text
 
@@ -251,6 +266,9 @@ FIELDS = {
     "invite: number of people": _invite("max_uses", _fixed(5)),
     "new season: games needed to be ranked": _season("min_games", _fixed(3)),
     "season settings: games needed to be ranked": _season("min_games", _fixed(3), settings=True),
+    "house rule: most players": _house_rule("max_players", _fixed(8)),
+    "house rule: a category's most cards": _house_rule("cat-3-maximum", _fixed(60)),
+    "house rule: cards dealt": _house_rule("deal-0-cards", _fixed(12)),
 }
 
 
@@ -293,6 +311,30 @@ def test_a_bad_season_on_the_new_game_form_is_a_form_error_not_a_500(world):
     assert world.count(Game) == 1
 
 
+def test_a_full_width_house_rule_number_is_refused_in_the_readers_language(world):
+    """"３" is not 3: the editor says so in Italian for an Italian reader, and keeps nothing."""
+    url = f"/leagues/{world.table.league_id}/house-rules/new?from=ramo"
+    world.web.get(url)
+    response = world.web.post(url, nonna_form(name="Zia's Ramo", **{"cat-1-points": "３"}),
+                              headers={"Accept-Language": "it"})
+    assert response.status_code == 422
+    assert "card_categories[1].points deve essere un numero intero." in response.get_data(as_text=True)
+    assert [name for _, name, _ in rulesets(world)] == ["Nonna's Ramo"]
+
+
+def test_a_house_rule_row_numbered_in_other_digits_is_no_row(world):
+    """cat-１-key is not row 1: the editor reads only ASCII-numbered rows (here, an extra category would
+    replace nothing and add nothing)."""
+    url = f"/leagues/{world.table.league_id}/house-rules/new?from=ramo"
+    world.web.get(url)
+    odd_rows = {f"cat-{spelt(n, zero)}-{part}": value for zero in DIGIT_ZEROS.values() for n in (1, 4, 12)
+                for part, value in (("key", "odd"), ("label", "Odd"), ("points", "9"), ("maximum", "9"))}
+    assert world.web.post(url, nonna_form(name="Zia's Ramo", **odd_rows)).status_code == 303
+    saved = next(definition for _, name, definition in rulesets(world) if name == "Zia's Ramo")
+    assert [(c["key"], c["points"]) for c in saved["card_categories"]] == [
+        ("low", 3), ("high", 7), ("special", 15), ("joker", 50)]
+
+
 def test_play_now_numbers_its_name_boxes_in_ascii_digits(app, new_web):
     """names-² crashed WTForms' FieldList (int("²")); names-３ was taken for a fourth box."""
     for odd in ("²", "３", "٣", "99999999999999999999", "-1", "x"):
@@ -325,6 +367,16 @@ def test_a_page_number_in_other_digits_is_the_first_page_not_that_page(world, pa
         response = world.web.client.get(f"{url}?page={quote(odd)}")
         assert response.status_code == 200, odd
         assert _page_without_tokens(response) == first, f"?page={odd} was not page 1"
+
+
+def test_the_just_recorded_hand_is_announced_only_for_an_ascii_hand_number(world):
+    """?recorded=1 opens the game on hand 1's result; ?recorded=１ is no hand number at all."""
+    url = f"/games/{world.game_id}"
+    assert "Hand 1 recorded" in world.web.client.get(f"{url}?recorded=1").get_data(as_text=True)
+    for odd in odd_spellings(1):
+        page = world.web.client.get(f"{url}?recorded={quote(odd)}")
+        assert page.status_code == 200, odd
+        assert "Hand 1 recorded" not in page.get_data(as_text=True), f"?recorded={odd} was taken for hand 1"
 
 
 def test_a_season_in_the_query_string_is_ascii_digits_or_not_found(world):

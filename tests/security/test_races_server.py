@@ -80,7 +80,10 @@ def test_one_player_name_sent_at_once_adds_one_player_and_the_rest_get_409(app, 
                                                          {"name": name.upper() if i % 2 else name}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [201] + [409] * (RACERS - 1), [(status, body) for status, _, body in answers]
-        assert all(body["details"]["code"] == "conflict" for status, _, body in answers if status == 409)
+        winner = next(body for status, _, body in answers if status == 201)
+        # Every loser's 409 carries the current state: the player who won, as the API shows a player.
+        assert all(body["details"] == {"code": "conflict", "field": "name", "current": winner}
+                   for status, _, body in answers if status == 409), answers
         assert _count(app, db.select(db.func.count(Player.id)).where(Player.name_key == name_key(name))) == 1
 
 
@@ -106,7 +109,9 @@ def test_one_season_name_sent_at_once_makes_one_season(app, served):
                                                                  {"name": name}))
         statuses = sorted(status for status, _, _ in answers)
         assert statuses == [201] + [409] * (RACERS - 1), [(status, body) for status, _, body in answers]
-        assert all(body["details"]["code"] == "conflict" for status, _, body in answers if status == 409)
+        winner = next(body for status, _, body in answers if status == 201)
+        assert all(body["details"] == {"code": "conflict", "field": "name", "current": winner}
+                   for status, _, body in answers if status == 409), answers
         assert _count(app, db.select(db.func.count(Season.id)).where(
             Season.league_id == league_id, Season.name == name)) == 1
 

@@ -87,3 +87,20 @@ def test_remember_cookie_is_secure_in_production(monkeypatch, tmp_path):
     monkeypatch.setenv("SECRET_KEY", "x" * 32)
     config = load_config(str(tmp_path))
     assert config["REMEMBER_COOKIE_SECURE"] is True and config["SESSION_COOKIE_SECURE"] is True
+
+
+def test_a_session_id_in_other_digits_names_nobody(app):
+    """"１:０" passed isdecimal() and int("１") is 1: only "<ASCII id>:<ASCII generation>" names a user."""
+    from ramo_keeper.accounts.service import create_user, user_for_session
+    from ramo_keeper.extensions import db
+
+    with app.app_context():
+        user = create_user("Ann", "correct horse")
+        db.session.commit()
+        plain = f"{user.id}:{user.session_generation}"
+        assert user_for_session(plain) == user
+        full_width = "".join(chr(0xFF10 + int(c)) if c.isdigit() else c for c in plain)
+        arabic_indic = "".join(chr(0x0660 + int(c)) if c.isdigit() else c for c in plain)
+        for odd in (full_width, arabic_indic, f"{user.id}:{full_width.partition(':')[2]}",
+                    f"{full_width.partition(':')[0]}:{user.session_generation}"):
+            assert user_for_session(odd) is None, odd

@@ -71,12 +71,14 @@ def test_the_database_refuses_a_second_live_invite_but_keeps_any_number_of_revok
 
 
 def test_a_player_name_added_at_the_same_moment_is_a_409_conflict_in_the_api(app, client, club, monkeypatch):
-    # Both requests checked before either inserted: the app's check saw no "Al".
-    monkeypatch.setattr(roster, "_lookalike_on_roster", lambda *args, **kwargs: None)
+    # Both requests checked before either inserted: the app's check saw no "Al". The 409 still names
+    # the player who won, read after the rollback.
+    monkeypatch.setattr(roster, "_checked_name", lambda league, name, except_id=None: name)
     response = client.post(f"/api/v1/leagues/{club['league']}/players", json={"name": "al"}, headers=club["headers"])
     assert response.status_code == 409
     assert response.get_json() == {"error": "al is already on the roster.",
-                                   "details": {"code": "conflict", "field": "name"}}
+                                   "details": {"code": "conflict", "field": "name",
+                                               "current": {"id": club["players"][0], "name": "Al"}}}
     players = client.get(f"/api/v1/leagues/{club['league']}/players", headers=club["headers"]).get_json()
     assert sorted(p["name"] for p in players) == ["Al", "Bo"]
 
@@ -97,8 +99,11 @@ def test_a_season_name_taken_at_the_same_moment_is_a_409_conflict_in_the_api(app
     response = client.post(f"/api/v1/leagues/{club['league']}/seasons", json={"name": "Season 1"},
                            headers=club["headers"])
     assert response.status_code == 409
+    with app.app_context():
+        first = db.session.execute(db.select(Season.id)).scalar_one()
     assert response.get_json() == {"error": "There is already a season called Season 1.",
-                                   "details": {"code": "conflict", "field": "name"}}
+                                   "details": {"code": "conflict", "field": "name",
+                                               "current": {"id": first, "name": "Season 1"}}}
     with app.app_context():
         assert db.session.execute(db.select(db.func.count(Season.id))).scalar_one() == 1
 
