@@ -72,15 +72,17 @@ class Server:
                 time.sleep(0.2)
         return self.stop()
 
-    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None):
+    def request(self, method: str, path: str, body: bytes | None = None, headers: dict | None = None,
+                retry_busy: bool = True):
         """(status, headers, body) over a fresh connection, as a separate phone would send it.
 
         A 503 with Retry-After says the database was too busy and nothing was saved: like the phones'
         outbox, the request is sent again after a pause (at most BUSY_RETRIES times; a 503 that
         outlasts them is returned). Tests run on busy cores, where a write can wait past SQLite's busy
-        timeout; a busy answer is not a wrong one. self.busy_answers counts them.
+        timeout; a busy answer is not a wrong one. self.busy_answers counts them. retry_busy=False
+        returns every 503, for a test that handles them itself.
         """
-        for _attempt in range(BUSY_RETRIES):
+        for _attempt in range(BUSY_RETRIES if retry_busy else 0):
             status, got, raw = self._send(method, path, body, headers)
             if status != 503 or "Retry-After" not in got:
                 return status, got, raw
@@ -114,13 +116,14 @@ class Server:
 class Api:
     """The JSON API with a bearer token."""
 
-    def __init__(self, server: Server, token: str):
-        self.server, self.token = server, token
+    def __init__(self, server: Server, token: str, retry_busy: bool = True):
+        self.server, self.token, self.retry_busy = server, token, retry_busy
 
     def call(self, method: str, path: str, body=None, headers=None):
         sent = {"Authorization": f"Bearer {self.token}", "Content-Type": "application/json", **(headers or {})}
         status, got, raw = self.server.request(method, "/api/v1" + path,
-                                               json.dumps(body).encode() if body is not None else None, sent)
+                                               json.dumps(body).encode() if body is not None else None, sent,
+                                               retry_busy=self.retry_busy)
         return status, got, json.loads(raw) if raw else None
 
 
