@@ -17,6 +17,10 @@ ERRORS = {
          "(`details.current` is then the player or season that holds it, as {id, name}).",
     422: "A rule broken; the message names the player and the rule.",
 }
+# Where one operation's error means something narrower than the shared sentence says.
+ERROR_OVERRIDES = {
+    ("/games/{game_id}/bgstats", 409): "The game is still in progress: only a finished game can be sent to BG Stats.",
+}
 REF = "#/components/schemas/{model}"
 
 
@@ -59,7 +63,7 @@ def _operation(op, refs) -> dict:
     if op.body is not None:
         spec["requestBody"] = {"required": True, "content": {"application/json": {"schema": refs[op.body]}}}
     for code in op.errors:
-        spec["responses"][str(code)] = {"description": ERRORS[code],
+        spec["responses"][str(code)] = {"description": ERROR_OVERRIDES.get((op.path, code), ERRORS[code]),
                                         "content": {"application/json": {"schema": refs[Error]}}}
     return spec
 

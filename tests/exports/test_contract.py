@@ -21,6 +21,11 @@ def test_the_openapi_document_describes_the_additions(client):
     schemas = document["components"]["schemas"]
     bgstats = document["paths"]["/api/v1/games/{game_id}/bgstats"]["get"]["responses"]["200"]["content"]
     assert bgstats["application/json"]["schema"] == {"$ref": "#/components/schemas/BgStatsPlay"}
+    # Its 409 says what it means here (a game still being played), not the shared "game finished" sentence.
+    bgstats_conflict = document["paths"]["/api/v1/games/{game_id}/bgstats"]["get"]["responses"]["409"]["description"]
+    assert "still in progress" in bgstats_conflict and "game finished" not in bgstats_conflict
+    assert "game finished" in document["paths"]["/api/v1/games/{game_id}/hands"]["post"]["responses"]["409"][
+        "description"]
     assert set(schemas["BgStatsPlay"]["required"]) == {"sourceName", "sourcePlayId", "playDate", "durationMin",
                                                        "comments", "game", "players"}
     assert set(schemas["BgStatsPlayer"]["required"]) == {"name", "sourcePlayerId", "score", "winner", "rank",
