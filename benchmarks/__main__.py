@@ -168,7 +168,7 @@ def measure(base: str, data) -> bool:
           f" {live / per_table:.0f}; wrk shares the same 2 cores, so both figures are on the low side)")
 
     print("\nBackup import (issue 18: checked and replayed with no lock, written in one short transaction)")
-    for line in imports.import_lines(base, data.token, cookie, small.league_id, small.player_ids):
+    for line in imports.import_lines(base, data.token, cookie["Cookie"], small.league_id, small.player_ids):
         print(f"  {line}")
 
     goals = Goals()
