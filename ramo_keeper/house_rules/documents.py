@@ -1,6 +1,7 @@
 """A house rule's document: what the caller sent, merged onto the game it is based on, then checked.
 
-Fields left out keep the based-on game's values (docs/API.md). Lists of keyed entries merge entry by
+Fields left out keep the based-on game's values (docs/API.md); an optional field sent as null (REMOVABLE)
+is taken out. Lists of keyed entries merge entry by
 entry: a category sent as ``{"key": "low", "points": 3}`` keeps its label and maximum, a level sent as
 ``{"number": 2, "requirement": "…"}`` keeps its melds. ``options`` is, as in the API's Variant, a
 mapping of option key to its new default (a list of ``{"key", "default"}`` entries is read the same way).
@@ -14,6 +15,9 @@ from collections.abc import Mapping
 from .. import rules
 
 OUT_OPTION = "out_bonus"  # Ramo's option that wins over the document's out_score (docs/GAMES.md)
+# Optional fields with no value of their own to fall back on: sent as null, they are taken out (a field
+# left out keeps the based-on value, so null is the only way to say "none" when editing a house rule).
+REMOVABLE = frozenset({"bgg_id"})
 
 
 def _by_key(base: list, posted, field: str) -> list:
@@ -49,7 +53,9 @@ def merged(base: Mapping, posted: Mapping) -> dict:
     """`posted` laid over `base` (both definition documents); `posted` wins field by field."""
     doc = copy.deepcopy(dict(base))
     for field, value in posted.items():
-        if field == "card_categories":
+        if value is None and field in REMOVABLE:
+            doc.pop(field, None)
+        elif field == "card_categories":
             doc[field] = _by_key(base.get(field, []), value, "key")
         elif field == "levels":
             doc[field] = _by_key(base.get(field, []), value, "number")

@@ -1,7 +1,8 @@
 """The editor page's plain form, read into a definition and back, and its worked example.
 
 Field names: `name`, `min_players`, `max_players`, `out_score`, `cat-N-key|label|points|maximum|remove`,
-`lvl-N-requirement|remove`, `opt-KEY`, `deal-N-cards` (by player count) and `hand-N-cards` (by hand).
+`lvl-N-requirement|remove`, `opt-KEY`, `deal-N-cards` (by player count), `hand-N-cards` (by hand) and
+`bgg_id` (the BoardGameGeek id BG Stats gets; empty for none).
 A refused document's path names the field to show the reason under (`field_of`).
 """
 
@@ -53,7 +54,14 @@ def document_from_form(form, base: dict) -> dict:
         elif raw is not None:
             options[option["key"]] = number(raw) if option["kind"] == "int" else raw
     posted["options"] = options
+    bgg_id = form.get("bgg_id", "").strip() if "bgg_id" in form else None
+    if bgg_id:
+        posted["bgg_id"] = number(bgg_id)
     doc = documents.merged(doc, posted)
+    if bgg_id == "":
+        # Left empty: the house rule names no BoardGameGeek game. Null (not absence) carries that through
+        # the save, which lays this document over the stored one (documents.REMOVABLE).
+        doc["bgg_id"] = None
     _cards_dealt(doc, form)
     return doc
 

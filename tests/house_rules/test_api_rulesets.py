@@ -246,3 +246,20 @@ def test_standings_give_each_house_rule_a_table_of_its_own(api):
     api.delete(f"/rulesets/{ruleset['id']}")
     tables = api.ok("GET", f"/seasons/{season}/standings")["tables"]
     assert [(t["variant"], t["name"]) for t in tables] == [("rummy", "Rummy"), (ruleset["key"], "Nonna's Ramo")]
+
+
+def test_a_boardgamegeek_id_is_kept_when_left_out_and_taken_out_when_sent_as_null(api):
+    league, _ = api.league()
+    ruleset = house_rule(api, league, definition={**NONNA, "bgg_id": 174430})
+    assert ruleset["definition"]["bgg_id"] == 174430
+    path = f"/rulesets/{ruleset['id']}"
+    # A PUT merges onto the house rule as it stands: leaving the id out keeps it.
+    kept = api.ok("PUT", path, {"name": "Nonna's Ramo", "definition": {"out_score": -40}})
+    assert kept["definition"]["bgg_id"] == 174430 and kept["definition"]["out_score"] == -40
+    removed = api.ok("PUT", path, {"name": "Nonna's Ramo", "definition": {"bgg_id": None}})
+    assert "bgg_id" not in removed["definition"] and removed["definition"]["out_score"] == -40
+    assert "bgg_id" not in api.ok("GET", f"/variants/{ruleset['key']}/definition")
+    # Null takes out only an optional field: a required one sent as null is refused, nothing saved.
+    refused = api.put(path, {"name": "Nonna's Ramo", "definition": {"min_players": None}})
+    assert refused.status_code == 422 and refused.get_json()["details"]["path"] == "min_players"
+    assert api.ok("GET", path)["definition"]["min_players"] == 2

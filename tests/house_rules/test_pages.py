@@ -170,3 +170,40 @@ def test_lists_statistics_and_standings_pages_name_the_house_rule(table):
     assert stats.status_code == 200 and "Nonna&#39;s Ramo" in stats.get_data(as_text=True)
     standings = table.web.get(f"/leagues/{table.league_id}/seasons/{table.season_id}").get_data(as_text=True)
     assert f'<h2 id="standings-{key}">Nonna&#39;s Ramo</h2>' in standings
+
+
+def _stored_definition(table) -> tuple[int, dict]:
+    with table.app.app_context():
+        ruleset = db.session.execute(db.select(Ruleset)).scalar_one()
+        return ruleset.id, ruleset.definition
+
+
+def test_the_editor_names_the_boardgamegeek_game_and_emptying_the_field_names_none(table):
+    page = table.web.get(editor_url(table)).get_data(as_text=True)
+    assert '<label for="bgg_id">BoardGameGeek id (optional)</label>' in page
+    assert 'id="bgg_id" value=""' in page  # Ramo's own definition names none
+    assert table.web.post(editor_url(table), nonna_form(bgg_id=" 174430 ")).status_code == 303
+    ruleset_id, definition = _stored_definition(table)
+    assert definition["bgg_id"] == 174430
+    edit_url = f"/leagues/{table.league_id}/house-rules/{ruleset_id}/edit"
+    assert 'id="bgg_id" value="174430"' in table.web.get(edit_url).get_data(as_text=True)
+    # Saving again with the field left as it was keeps it; emptying it takes it out of the definition.
+    assert table.web.post(edit_url, nonna_form(bgg_id="174430")).status_code == 303
+    assert _stored_definition(table)[1]["bgg_id"] == 174430
+    assert table.web.post(edit_url, nonna_form(bgg_id="")).status_code == 303
+    assert "bgg_id" not in _stored_definition(table)[1]
+
+
+def test_a_boardgamegeek_id_that_is_no_id_is_named_and_nothing_is_saved(table):
+    table.web.get(editor_url(table))
+    for typed in ("0", "2147483648", "-5", "３", "12a"):
+        response = table.web.post(editor_url(table), nonna_form(bgg_id=typed))
+        page = response.get_data(as_text=True)
+        assert response.status_code == 422, typed
+        assert 'id="bgg_id-error" role="alert">bgg_id must be a whole number' in page, typed
+        assert f'id="bgg_id" value="{typed}"' in page and 'aria-invalid="true" aria-describedby="bgg_id-error"' in page
+        with table.app.app_context():
+            assert db.session.execute(db.select(Ruleset)).first() is None
+    page = table.web.post(editor_url(table), nonna_form(bgg_id="0"),
+                          headers={"Accept-Language": "it"}).get_data(as_text=True)
+    assert "ID BoardGameGeek (facoltativo)" in page and "bgg_id deve essere un numero intero" in page
