@@ -74,8 +74,8 @@ class Error(BaseModel):
     error: Annotated[str, Field(description="One sentence a person can act on.")]
     details: Annotated[dict[str, Any], Field(description=(
         "Always has `code`: a broken rule's stable code (e.g. `went_out_with_cards`), else one per status "
-        "(`not_found`, `conflict`, …). Rule errors add `player_id` and `hand`. A 409 for a name a player or "
-        "season already holds adds `current`: that player or season as {id, name}, as it is now."))]
+        "(`not_found`, `conflict`, …). Rule errors add `player_id` and `hand`. A 409 for a name a player, "
+        "season or (the caller's own) league already holds adds `current`: that row as {id, name}, as it is now."))]
 
 
 class Named(BaseModel):

@@ -44,16 +44,18 @@ def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:
 
 
 def _refuse_owned_lookalike(owner: User, name: str, renamed: League | None = None) -> None:
-    owned = db.select(League.name).join(Membership).where(Membership.user_id == owner.id,
-                                                          Membership.role == "owner")
+    owned = db.select(League.id, League.name).join(Membership).where(Membership.user_id == owner.id,
+                                                                     Membership.role == "owner")
     if renamed is not None:
         owned = owned.where(League.id != renamed.id)
-    for taken in db.session.execute(owned).scalars():
+    for league_id, taken in db.session.execute(owned.order_by(League.id)):
         if name_key(taken) == name_key(name):
+            current = {"current": {"id": league_id, "name": taken}}  # the league that holds the name, as it is now
             if folded(taken) == folded(name):
-                raise Conflict(gettext("You already own a league called %(name)s.", name=taken), field="name")
+                raise Conflict(gettext("You already own a league called %(name)s.", name=taken), field="name",
+                               details=current)
             raise Conflict(gettext("%(name)s looks the same as %(existing)s, a league you already own.",
-                                   name=name, existing=taken), field="name")
+                                   name=name, existing=taken), field="name", details=current)
 
 
 def update_league(league: League, name: str | None = None, ratings: bool | None = None) -> League:

@@ -220,6 +220,19 @@ def test_a_taken_season_name_is_409_with_the_season_that_holds_it(api, table, na
                                "current": {"id": spring["id"], "name": "Spring"}}
 
 
+@pytest.mark.parametrize("name", ["Friday Club", "friday club", "Fr\u0456day Club", "\uff26riday Club"])
+def test_a_league_name_its_owner_already_holds_is_409_with_that_league(api, name):
+    """Creating or renaming: "friday club", "Frіday Club" with a Cyrillic і, or a full-width "Ｆ" collide with
+    the caller's own "Friday Club", which the 409 gives as it stands."""
+    friday = api.ok("POST", "/leagues", {"name": "Friday Club"}, 201)
+    body = assert_error(api.post("/leagues", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name", "current": friday}
+    other = api.ok("POST", "/leagues", {"name": "Sunday Club"}, 201)
+    body = assert_error(api.call("PATCH", f"/leagues/{other['id']}", {"name": name}), 409)
+    assert body["details"] == {"code": "conflict", "field": "name", "current": friday}
+    assert sorted(league["name"] for league in api.ok("GET", "/leagues")) == ["Friday Club", "Sunday Club"]
+
+
 def test_deleting_a_hand_that_is_not_the_last_is_409(api, table):
     _, _, game_id, body = table
     api.ok("POST", f"/games/{game_id}/hands", body, 201)

@@ -81,7 +81,7 @@ def test_one_owner_creating_look_alike_leagues_at_once_through_the_api_gets_one(
         answers = race(RACERS, lambda i, names=names, apis=apis: apis[i].call("POST", "/leagues", {"name": names[i]}))
         assert_one_winner(answers, 201, 409)
         winner = next(body for status, _, body in answers if status == 201)
-        assert all(body["details"]["code"] == "conflict" and body["details"]["field"] == "name"
+        assert all(body["details"] == {"code": "conflict", "field": "name", "current": winner}
                    for status, _, body in answers if status == 409), answers
         assert owned_like(app, owner, names[0]) == [winner["name"]]
 
