@@ -14,6 +14,7 @@ import tempfile
 import threading
 import time
 import urllib.parse
+from contextlib import contextmanager
 from pathlib import Path
 
 from xdist_isolation import server_ports
@@ -187,3 +188,37 @@ def race(count: int, job, timeout: float = 120) -> list:
     for thread in threads:
         thread.join(timeout)
     return answers
+
+
+@contextmanager
+def app_with_server(tmp_path_factory, name: str, workers: int = 4, env: dict[str, str] | None = None):
+    """An app on a fresh database (the run's PostgreSQL, else a SQLite file of its own) and, as app.server, a
+    gunicorn with `workers` serving it, started with `env` set. For a module-scoped fixture: starting gunicorn
+    costs seconds. On the way out the server stops, and its log must hold no traceback (a 500 anywhere)."""
+    from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
+    from ramo_keeper import create_app
+    from ramo_keeper.extensions import db
+
+    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp(name) / f'{name}.sqlite3'}"
+    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
+                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
+    with app.app_context():
+        reset_database()
+    saved = {key: os.environ.get(key) for key in env or {}}
+    os.environ.update(env or {})
+    try:
+        app.server = Server(url, workers=workers)
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    try:
+        yield app
+    finally:
+        log = app.server.stop()
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+    assert "Traceback" not in log, log

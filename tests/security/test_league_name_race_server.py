@@ -11,10 +11,8 @@ connection, on SQLite or on DATABASE_URL's PostgreSQL: exactly one may win, the 
 import itertools
 
 import pytest
-from gunicorn_server import Api, Phone, Server, race
+from gunicorn_server import Api, Phone, app_with_server, race
 
-from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
-from ramo_keeper import create_app
 from ramo_keeper.accounts.service import create_user, find_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import create_league
@@ -34,19 +32,9 @@ LOOKALIKES = ["Friday Club", "FRIDAY CLUB", "Friday \u0421lub", "\uff26riday Clu
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    """One database and one gunicorn for the whole module (starting gunicorn costs seconds)."""
-    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('leagues') / 'leagues.sqlite3'}"
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
-    with app.app_context():
-        reset_database()
-    app.server = Server(url, workers=WORKERS)
-    yield app
-    log = app.server.stop()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    assert "Traceback" not in log, log
+    """One database and one gunicorn for the whole module."""
+    with app_with_server(tmp_path_factory, "leagues", WORKERS) as app:
+        yield app
 
 
 def new_owner(app) -> tuple[str, list[Api]]:

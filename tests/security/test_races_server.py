@@ -8,10 +8,8 @@ request may win where only one can, and the database must hold the rule afterwar
 import itertools
 
 import pytest
-from gunicorn_server import Api, Phone, Server, Visitor, race
+from gunicorn_server import Api, Phone, Visitor, app_with_server, race
 
-from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
-from ramo_keeper import create_app
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import add_player, create_league, new_invite
@@ -28,22 +26,9 @@ OWNERS = itertools.count(1)
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    """One database and one gunicorn for the whole module (starting gunicorn costs seconds); each test
-    has a league and an owner of its own."""
-    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('races') / 'races.sqlite3'}"
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
-    with app.app_context():
-        reset_database()
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("REGISTRATIONS_PER_ADDRESS", "1000")
-        app.server = Server(url, workers=WORKERS)
-    yield app
-    log = app.server.stop()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    assert "Traceback" not in log, log
+    """One database and one gunicorn for the whole module; each test has a league and an owner of its own."""
+    with app_with_server(tmp_path_factory, "races", WORKERS, {"REGISTRATIONS_PER_ADDRESS": "1000"}) as app:
+        yield app
 
 
 @pytest.fixture

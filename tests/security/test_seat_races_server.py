@@ -5,10 +5,8 @@ or on DATABASE_URL's PostgreSQL: exactly one phone gets the seat, the others are
 import itertools
 
 import pytest
-from gunicorn_server import Phone, Server, Visitor, race
+from gunicorn_server import Phone, Visitor, app_with_server, race
 
-from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
-from ramo_keeper import create_app
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import add_player, create_league
@@ -24,18 +22,9 @@ OWNERS = itertools.count(1)
 
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
-    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('seats') / 'seats.sqlite3'}"
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
-    with app.app_context():
-        reset_database()
-    app.server = Server(url, workers=WORKERS)
-    yield app
-    log = app.server.stop()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    assert "Traceback" not in log, log
+    """One database and one gunicorn for the whole module."""
+    with app_with_server(tmp_path_factory, "seats", WORKERS) as app:
+        yield app
 
 
 def new_game(app) -> tuple[str, int, list[int], str]:

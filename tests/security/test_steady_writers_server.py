@@ -16,10 +16,9 @@ import itertools
 import time
 
 import pytest
-from gunicorn_server import Api, Server, race
+from gunicorn_server import Api, app_with_server, race
 
-from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
-from ramo_keeper import create_app
+from conftest import ON_POSTGRES
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import add_player, create_league
@@ -37,21 +36,9 @@ def server(request, tmp_path_factory):
     """A gunicorn per busy timeout (starting one costs seconds); each test makes its own league."""
     if ON_POSTGRES and request.param != "default busy timeout":
         pytest.skip("the busy timeout is SQLite's")
-    url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('writers') / 'writers.sqlite3'}"
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
-                      "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
-    with app.app_context():
-        reset_database()
-    with pytest.MonkeyPatch.context() as patch:
-        if request.param != "default busy timeout":
-            patch.setenv("SQLITE_BUSY_TIMEOUT_MS", "20")
-        app.server = Server(url, workers=WORKERS)
-    yield app
-    log = app.server.stop()
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
-    assert "Traceback" not in log, log
+    env = {"SQLITE_BUSY_TIMEOUT_MS": "20"} if request.param != "default busy timeout" else {}
+    with app_with_server(tmp_path_factory, "writers", WORKERS, env) as app:
+        yield app
 
 
 def hand_body(players, winner: int, pips: int) -> dict:
