@@ -43,6 +43,9 @@
   // pages htmx keeps in sessionStorage for Back (a game among them).
   document.addEventListener("submit", function (event) {
     if (!/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "")) return;
+    // The service worker forgets them too, with any copy it is still fetching (static/js/sw.js).
+    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
+    if (worker) worker.postMessage({ type: "forget-games", language: document.documentElement.lang });
     if (window.caches) window.caches.delete("ramo-games");
     try { sessionStorage.removeItem("htmx-history-cache"); } catch (e) { /* storage switched off: nothing kept */ }
   }, true);

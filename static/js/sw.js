@@ -69,8 +69,11 @@ self.addEventListener("fetch", function (event) {
     // Member pages go to the network only; without one, the offline page answers, except a game the
     // server marked X-Keep-Offline (a signed-in member's own game): its last copy answers, and the app
     // opened offline on "/" or "/play" lands on it.
+    const generation = keptGeneration;
     event.respondWith(fetch(request).then(function (response) {
-      if (response.ok && response.headers.get("X-Keep-Offline")) keepGame(url.pathname, response.clone());
+      if (response.ok && response.headers.get("X-Keep-Offline")) {
+        event.waitUntil(keepGame(url.pathname, response.clone(), generation));
+      }
       return response;
     }).catch(function () {
       const last = url.pathname === "/" || url.pathname === "/play" ? LAST_GAME : url.pathname;
@@ -83,9 +86,14 @@ self.addEventListener("fetch", function (event) {
 // The games kept for no signal: each by its path, and the last one opened under LAST_GAME.
 const GAMES = "ramo-games";
 const LAST_GAME = "/__last-game";
-function keepGame(path, response) {
+// Logging out forgets the kept games. A copy still on its way then (a page's answer read after the
+// member tapped Log out) must not land after the forgetting: each copy carries the generation it was
+// fetched in, and a logout starts a new one. (A worker stopped and restarted has no copy on its way.)
+let keptGeneration = 0;
+function keepGame(path, response, generation) {
   return caches.open(GAMES).then(function (cache) {
     return response.text().then(function (html) {
+      if (generation !== keptGeneration) return;
       const headers = { "Content-Type": "text/html; charset=utf-8" };
       return Promise.all([cache.put(path, new Response(html, { headers: headers })),
                           cache.put(LAST_GAME, new Response(html, { headers: headers }))]);
@@ -93,11 +101,30 @@ function keepGame(path, response) {
   });
 }
 
-// The page asks for a fresh copy after each hand (the copy must show the next hand's form).
+// The offline page and the rules pages were copied as the member saw them: their name in the menu.
+// At logout they are copied again as anyone sees them, in the language the phone was showing.
+function keepShellAnonymous(language) {
+  const headers = typeof language === "string" && /^[a-z]{2}$/.test(language) ? { "Accept-Language": language } : {};
+  return caches.open(CACHE).then(function (cache) {
+    return Promise.all([OFFLINE_URL].concat(Array.from(PUBLIC_PAGES)).map(function (path) {
+      return fetch(path, { credentials: "omit", headers: headers }).then(function (response) {
+        return response.ok ? cache.put(path, response) : cache.delete(path);
+      }).catch(function () { /* no signal: the copies stay until the next visit refreshes them */ });
+    }));
+  });
+}
+
 self.addEventListener("message", function (event) {
   const data = event.data || {};
+  if (data.type === "forget-games") {
+    keptGeneration += 1;
+    event.waitUntil(Promise.all([caches.delete(GAMES), keepShellAnonymous(data.language)]));
+    return;
+  }
+  // The page asks for a fresh copy after each hand (the copy must show the next hand's form).
   if (data.type !== "keep-game" || typeof data.path !== "string" || !data.path.startsWith("/games/")) return;
+  const generation = keptGeneration;
   event.waitUntil(fetch(data.path, { credentials: "same-origin" }).then(function (response) {
-    if (response.ok && response.headers.get("X-Keep-Offline")) return keepGame(data.path, response);
+    if (response.ok && response.headers.get("X-Keep-Offline")) return keepGame(data.path, response, generation);
   }).catch(function () {}));
 });

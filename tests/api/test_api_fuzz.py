@@ -46,6 +46,7 @@ def fuzz(operation, mode: GenerationMode, token: str, statuses: Counter) -> None
 
 
 @pytest.mark.slow
+@pytest.mark.timeout(2400)  # the suite's longest test by far: 7 to 12 minutes on two busy cores
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_no_input_gives_a_server_error_or_an_undocumented_response(fuzz_schema, api, mode):
     statuses: Counter = Counter()

@@ -2,6 +2,8 @@
 
 import shutil
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -49,8 +51,9 @@ class _Gate:
     only then is the pool disposed.
     """
 
-    def __init__(self, app):
+    def __init__(self, app, held: list["HeldAnswer"]):
         self.app = app
+        self.held = held
         self.open = True
         self.in_flight = 0
         self.changed = threading.Condition()
@@ -61,17 +64,23 @@ class _Gate:
                 start_response("503 Service Unavailable", [("Content-Type", "text/plain"), ("Connection", "close")])
                 return [b"the test is over"]
             self.in_flight += 1
+        hold = next((rule for rule in self.held if rule.matches(environ)), None)
         try:
             body = self.app(environ, start_response)
         except BaseException:
             self._leave()
             raise
-        return self._finish(body)
+        return self._finish(body, hold)
 
-    def _finish(self, body):
+    def _finish(self, body, hold: "HeldAnswer | None"):
         try:
+            if hold:  # the answer is made; the browser gets none of it (not even its headers) yet
+                hold.arrived.set()
+                hold.release.wait(hold.at_most)
             yield from body
         finally:
+            if hold:
+                hold.sent.set()
             if hasattr(body, "close"):
                 body.close()
             self._leave()
@@ -87,10 +96,28 @@ class _Gate:
             self.changed.wait_for(lambda: self.in_flight == 0, timeout)
 
 
+@dataclass
+class HeldAnswer:
+    """Requests whose answers the server makes at once but sends only when the test sets `release`
+    (or after `at_most` seconds): a slow network, as slow as the test needs."""
+
+    matches: Callable[[dict], bool]  # on the WSGI environ
+    at_most: float = 15
+    release: threading.Event = field(default_factory=threading.Event)
+    arrived: threading.Event = field(default_factory=threading.Event)  # one is being held
+    sent: threading.Event = field(default_factory=threading.Event)  # and has been sent
+
+
 @pytest.fixture
-def live_server(app):
+def held_answers() -> list[HeldAnswer]:
+    """Append a HeldAnswer to hold back the live server's answers to the requests it matches."""
+    return []
+
+
+@pytest.fixture
+def live_server(app, held_answers):
     app.config.update(SERVER_NAME=None, WTF_CSRF_ENABLED=True)
-    gate = _Gate(app)
+    gate = _Gate(app, held_answers)
     server = make_server("127.0.0.1", 0, gate, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

@@ -5,6 +5,7 @@ Cache Storage, not in IndexedDB, not in web storage. Reopened with no signal, it
 
 from playwright.sync_api import expect
 
+from .conftest import HeldAnswer
 from .seating import log_in, seat_game
 from .test_offline import enter_hand, worker_controls
 
@@ -34,6 +35,31 @@ STORED_RECORDS = """async () => {
 }"""
 
 
+def CACHED_PAGES_WITH(text: str) -> str:  # noqa: N802 (a script, as WEB_STORAGE_WITH below)
+    """The URLs of every response in Cache Storage whose body holds `text`."""
+    return f"""async () => {{
+      const found = [];
+      for (const name of await caches.keys()) {{
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {{
+          const response = await cache.match(request);
+          if ((await response.text()).includes({text!r})) found.push(request.url);
+        }}
+      }}
+      return found;
+    }}"""
+
+
+def pages_kept_with(page, text: str) -> list[str]:
+    """CACHED_PAGES_WITH, once the service worker has had up to 10 s to refresh its copies."""
+    for _ in range(20):
+        found = page.evaluate(CACHED_PAGES_WITH(text))
+        if not found:
+            break
+        page.wait_for_timeout(500)
+    return found
+
+
 def WEB_STORAGE_WITH(text: str) -> str:  # noqa: N802 (a script, named as the constants above)
     """The keys of localStorage and sessionStorage whose value holds `text` (a player's name)."""
     return f"""() => [localStorage, sessionStorage].flatMap(store => Object.keys(store)
@@ -48,9 +74,19 @@ def kept_game_after_a_signal_drop(page, url: str) -> bool:
         offline = page.get_by_role("heading", name="No connection")
         game = page.get_by_role("button", name="Record hand 2")
         expect(offline.or_(game)).to_be_visible()
-        return game.is_visible()
-    finally:
+        kept = game.is_visible()
+    except BaseException:
         page.context.set_offline(False)
+        raise
+    if kept:
+        page.context.set_offline(False)
+    else:
+        # The offline page reloads itself when the signal returns. Let that reload land, or it races
+        # the test's next page (or the browser closing at the end of the test).
+        with page.expect_navigation():
+            page.context.set_offline(False)
+        expect(offline).to_have_count(0)
+    return kept
 
 
 def settle(page) -> None:
@@ -107,9 +143,56 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
     expect(page).to_have_url(f"{live_server}/rules")
     page.go_back()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    # The rules and the offline page were kept as Ana saw them: her name in the menu.
+    page.goto(live_server + "/rules")
+    ana_in_the_menu = ">Ana</a>"
+    assert pages_kept_with(page, ana_in_the_menu)
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert page.evaluate(KEPT_GAMES) == []
     assert page.evaluate(WEB_STORAGE_WITH("Sofia")) == []
     assert kept_game_after_a_signal_drop(page, game_url) is False
     assert kept_game_after_a_signal_drop(page, live_server + "/") is False
+    # Nothing kept on the phone names her any more, and the rules still open with no signal.
+    assert pages_kept_with(page, ana_in_the_menu) == []
+    page.context.set_offline(True)
+    try:
+        page.goto(live_server + "/rules")
+        expect(page.get_by_role("heading", name="Rules and levels")).to_be_visible()
+        expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")).to_be_visible()
+    finally:
+        page.context.set_offline(False)
+
+
+def the_workers_copy_of(path: str):
+    """The service worker's own fetch of a game page (its copy for no signal), not the page's load."""
+    return lambda environ: (environ["PATH_INFO"] == path and environ["REQUEST_METHOD"] == "GET"
+                            and environ.get("HTTP_SEC_FETCH_DEST") == "empty"
+                            and "HTTP_HX_REQUEST" not in environ)
+
+
+def test_a_copy_still_on_its_way_at_logout_is_not_kept(page, live_server, app, held_answers):
+    # The worker fetches a fresh copy of the game after each hand. On a slow network that copy can
+    # arrive after the member has logged out; it must not put the game back on the phone.
+    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    game_path = f"/games/{game_id}"
+    log_in(page, live_server)
+    page.goto(live_server + game_path)
+    worker_controls(page)
+    page.reload()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    late_copy = HeldAnswer(the_workers_copy_of(game_path))
+    held_answers.append(late_copy)
+    page.evaluate("(path) => navigator.serviceWorker.controller.postMessage({type: 'keep-game', path})",
+                  game_path)
+    assert late_copy.arrived.wait(10), "the worker did not ask for a fresh copy"
+
+    page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
+    late_copy.release.set()  # the copy, made while she was logged in, reaches the phone now
+    assert late_copy.sent.wait(10)
+    page.wait_for_timeout(1000)  # the worker has the copy now: give it time to (wrongly) keep it
+
+    assert page.evaluate(KEPT_GAMES) == []
+    assert kept_game_after_a_signal_drop(page, live_server + "/") is False
+    assert kept_game_after_a_signal_drop(page, live_server + game_path) is False

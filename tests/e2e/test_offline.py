@@ -149,4 +149,5 @@ def test_after_a_reload_with_no_signal_the_game_goes_on_and_its_hand_is_recorded
     assert hands_recorded(app, game_id) == 1
     # Logging out clears what the phone kept.
     page.get_by_role("button", name="Log out").click()
+    expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert page.evaluate("() => caches.has('ramo-games')") is False
