@@ -1,7 +1,13 @@
 """The same browser and served app as tests/e2e."""
 
 import pytest
-from e2e.conftest import _fail_fast, browser_context_args, browser_type_launch_args, live_server  # noqa: F401
+from e2e.conftest import (  # noqa: F401
+    _fail_fast,
+    browser_context_args,
+    browser_type_launch_args,
+    held_answers,
+    live_server,
+)
 
 
 def pytest_collection_modifyitems(items):
