@@ -15,7 +15,8 @@ WORKER = os.environ.get("PYTEST_XDIST_WORKER", "")
 WORKER_INDEX = int(WORKER[2:]) if WORKER[2:].isdigit() else 0
 
 PORTS_PER_WORKER = 20
-FIRST_PORT = 18100
+# RAMO_TEST_FIRST_PORT moves the range, so that two runs on one machine (two checkouts) never meet.
+FIRST_PORT = int(os.environ.get("RAMO_TEST_FIRST_PORT", "18100"))
 
 
 def server_ports() -> range:
