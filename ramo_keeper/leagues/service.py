@@ -141,6 +141,10 @@ def invite_for(token: str) -> Invite | None:
 def join(league: League, user: User, role: str = "scorer") -> Membership:
     """Add the user with `role`; a member already in keeps the role they have."""
     refuse_guest_owner(user, role)
+    # Under the league's lock, as every membership change: a guest's move (guests/move.py) checks
+    # under it that the guest is alone, so a join either comes first (and the league stays) or
+    # waits for the move (and finds the league gone).
+    lock_league(league.id)
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()

@@ -1,9 +1,12 @@
-"""Two owners changing each other at the same moment, on a real gunicorn.
+"""Two owners changing each other at the same moment, and a guest's move against joins, on a real gunicorn.
 
 An attack run ("No data lost, round two") found, on PostgreSQL:
 - A owns a league and makes B owner. At the same moment A makes B a viewer and B makes A a viewer:
   both succeeded and the league had no owner. The same with two removals left it with no members,
   and nobody could reach it again.
+- A guest alone in its league, with an invite link out; another account logged in on the guest's
+  browser moved its games into a new league while two friends joined: all three succeeded, and the
+  league was deleted with the friends' memberships.
 
 Each round releases its requests together from threads, each on its own connection, on SQLite or on
 DATABASE_URL's PostgreSQL. Afterwards every league has an owner, every request answered as done was
@@ -13,17 +16,22 @@ done, and every other one was told why (the page's message, or the access check'
 import html
 import itertools
 import re
+import time
 
 import pytest
-from gunicorn_server import Phone, app_with_server, race
+from gunicorn_server import Phone, Visitor, app_with_server, race
+from itsdangerous import URLSafeSerializer
 
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.service import create_league, join
-from ramo_keeper.models import Membership, User
+from ramo_keeper.guests.cookie import COOKIE
+from ramo_keeper.leagues.service import create_league, join, new_invite
+from ramo_keeper.models import Game, League, Membership, User
 
 WORKERS = 3
 ROUNDS = 6
+# How long the joins wait after the move is sent, round by round: they land at different points of it.
+JOIN_DELAYS = (0, 0.01, 0.02, 0.03, 0.05, 0.08)
 PASSWORD = "correct horse"
 PEOPLE = itertools.count(1)
 
@@ -38,7 +46,7 @@ FLASH = re.compile(r'<p class="flash flash-\w+">(.*?)</p>', re.S)
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     """One database and one gunicorn (three workers, as in the attack) for the whole module."""
-    env = {"REGISTRATIONS_PER_ADDRESS": "1000"}
+    env = {"REGISTRATIONS_PER_ADDRESS": "1000", "GUEST_CREATE_LIMIT": "1000"}
     with app_with_server(tmp_path_factory, "members", WORKERS, env) as app:
         yield app
 
@@ -113,3 +121,72 @@ def test_two_owners_removing_each_other_at_once_leave_one_owner(app):
 
 def test_two_owners_leaving_at_once_leave_one_owner(app):
     owners_race(app, "remove", lambda me, other: me)
+
+
+# --- a guest's move against joins ---------------------------------------------------------------------
+
+def guest_with_invite(app, server) -> tuple[Visitor, int, int, str]:
+    """A browser that played a game as a guest; the guest's league (its only member) has an invite link out."""
+    browser = Visitor(server)
+    browser.get("/play")
+    status, headers, _ = browser.post("/play", {"variant": "rummy", "start": "1", "names-0": "Ann", "names-1": "Bob",
+                                                "names-2": "", "names-3": ""})
+    assert status == 303, status
+    game_id = int(headers["Location"].rstrip("/").split("/")[-1])
+    with app.app_context():
+        league = db.session.get(Game, game_id).league
+        token = new_invite(league).token
+        db.session.commit()
+        # The answer set two cookies and the client keeps one per answer (the session): the browser's
+        # guest cookie is signed here as the answer signed it.
+        guest = league.memberships[0].user
+        browser.cookies[COOKIE] = URLSafeSerializer("test-secret", salt="ramo-keeper-guest").dumps(guest.username_key)
+        return browser, league.id, game_id, token
+
+
+def accounts(app, count: int) -> list[str]:
+    names = [f"Friend{next(PEOPLE)}" for _ in range(count)]
+    with app.app_context():
+        for name in names:
+            create_user(name, PASSWORD)
+        db.session.commit()
+    return names
+
+
+def test_a_guest_moved_while_friends_join_its_league_never_takes_their_memberships(app):
+    server = app.server
+    for round_ in range(ROUNDS):
+        browser, league_id, game_id, token = guest_with_invite(app, server)
+        mover, *friends = accounts(app, 3)
+        # Another account logs in on the guest's browser (the guest's cookie stays) and opens "Save".
+        browser.get("/login")
+        assert browser.post("/login", {"username": mover, "password": PASSWORD})[0] == 303
+        assert browser.get("/guest/save")[0] == 200
+        phones = [Phone(server, friend, PASSWORD) for friend in friends]
+        for phone in phones:
+            assert phone.get(f"/join/{token}")[0] == 200
+        delay = JOIN_DELAYS[round_ % len(JOIN_DELAYS)]
+
+        def job(i, phones=phones, browser=browser, token=token, delay=delay):
+            if i == 0:
+                return browser.post("/guest/move", {"league": "new"})
+            time.sleep(delay)
+            return phones[i - 1].post(f"/join/{token}", {})
+
+        move, *joins = race(3, job)
+        assert move[0] in (303, 422) and all(status in (303, 404) for status, _, _ in joins), \
+            (round_, move[0], [j[0] for j in joins])
+        with app.app_context():
+            league = db.session.get(League, league_id)
+            joined = set(db.session.execute(db.select(User.username).join(Membership.user).where(
+                Membership.league_id == league_id, User.username.in_(friends))).scalars())
+            game_league = db.session.get(Game, game_id).league_id
+            owners = db.session.execute(db.select(db.func.count(Membership.id)).where(
+                Membership.league_id == league_id, Membership.role == "owner")).scalar_one()
+        # Every join answered as done is a membership that exists; every refused one made none.
+        assert joined == {friends[i] for i, (status, _, _) in enumerate(joins) if status == 303}, \
+            (round_, move[0], [j[0] for j in joins], joined, league is not None)
+        if league is None:  # the move won: the games went with it, and no friend joined
+            assert move[0] == 303 and game_league != league_id and not joined, (round_, move[0], joined)
+        else:  # the joins won: the league keeps its game, its friends and an owner
+            assert joined and game_league == league_id and owners >= 1, (round_, move[0], joined, owners)
