@@ -9,8 +9,9 @@ A write takes the locks it needs in this order and never one earlier in the list
   creations (or a creation and a rename) by one owner at the same moment cannot both pass. It does
   not block rows that merely reference the user (a membership, a token: those take FOR KEY SHARE).
 - league (FOR NO KEY UPDATE): the rules "only one X per league" that an index cannot hold alone are
-  checked under it (a season name in any case, the roster's size, one membership per invite use),
-  and it serialises roster, season and invite writes of one league. It does not block inserting
+  checked under it (a season name in any case, the roster's size, one membership per invite use, at
+  least one owner, a guest alone in the league it moves), and it serialises roster, season, invite and
+  membership writes of one league. Several leagues are locked in id order (a guest's move). It does not block inserting
   rows that merely reference the league (a game, a membership: those take FOR KEY SHARE).
 - season (FOR SHARE to start or change a game in it, FOR UPDATE to close it): a game cannot start in
   a season being closed, and a season cannot close while a game is being started in it.

@@ -10,7 +10,8 @@ Decisions, so that the result is what a person expects:
 - What the guest did (games created, hands recorded, corrections) is attributed to the account.
 - Only leagues where the guest is the only member move (and are removed afterwards). A league the
   guest shares with anyone else stays exactly as it is; the account takes the guest's place in it
-  (shared.py). Then the guest itself is removed.
+  (shared.py). Then the guest itself is removed. Who is alone is asked under the leagues' locks, which
+  joins take too: a league somebody joins at the same moment is shared, never deleted under them.
 """
 
 from dataclasses import dataclass
@@ -22,7 +23,8 @@ from ..access import membership_for
 from ..errors import ServiceError
 from ..extensions import db
 from ..games.stored import load_game, state_of, store_state
-from ..models import AuditEntry, Game, GameResult, HandResult, League, Player, Season, Seat, User
+from ..locks import lock_league
+from ..models import AuditEntry, Game, GameResult, HandResult, League, Membership, Player, Season, Seat, User
 from .service import leagues_held_alone
 from .shared import attribute_to_account, take_the_guests_place
 
@@ -40,8 +42,12 @@ def move_games(guest: User, account: User, target: League) -> Moved:
     membership = membership_for(target.id, account)
     if membership is None or not membership.can_write:
         raise ServiceError(gettext("Pick a league where you are owner or scorer."), field="league")
-    # The target has the account in it, so it is never one of these; the check says so to a reader.
-    moved = sum(_move_league(source, target) for source in leagues_held_alone(guest) if source.id != target.id)
+    locked = _lock_leagues(guest, target)
+    # Asked under the locks: a friend joining the guest's league at this moment either joined first
+    # (the league is shared now, and stays) or waits and finds it gone. The target has the account in
+    # it, so it is never one of these; the check says so to a reader.
+    moved = sum(_move_league(source, target) for source in leagues_held_alone(guest)
+                if source.id != target.id and source.id in locked)
     shared = take_the_guests_place(guest, account)
     attribute_to_account(guest, account)
     db.session.flush()
@@ -49,6 +55,16 @@ def move_games(guest: User, account: User, target: League) -> Moved:
     db.session.delete(db.session.get(User, guest.id))
     db.session.flush()
     return Moved(moved, shared)
+
+
+def _lock_leagues(guest: User, target: League) -> set[int]:
+    """The guest's leagues and the target, locked in id order (locks.py): joins, role changes and
+    roster writes of each wait for the move. Returns their ids."""
+    ids = set(db.session.execute(db.select(Membership.league_id).filter_by(user_id=guest.id)).scalars())
+    ids.add(target.id)
+    for league_id in sorted(ids):
+        lock_league(league_id)
+    return ids
 
 
 def _move_league(source: League, target: League) -> int:

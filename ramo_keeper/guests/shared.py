@@ -16,11 +16,16 @@ RANK = {"viewer": 0, "scorer": 1, "owner": 2}
 
 
 def take_the_guests_place(guest: User, account: User) -> int:
-    """The account joins every league the guest is still in; returns how many there were."""
-    places = db.session.execute(db.select(Membership).filter_by(user_id=guest.id)).scalars().all()
+    """The account joins every league the guest is still in; returns how many there were.
+
+    The move holds these leagues' locks: the roles are read afresh, as an owner changing them last left them.
+    """
+    fresh = {"populate_existing": True}
+    places = db.session.execute(db.select(Membership).filter_by(user_id=guest.id)
+                                .execution_options(**fresh)).scalars().all()
     for place in places:
         mine = db.session.execute(db.select(Membership).filter_by(
-            league_id=place.league_id, user_id=account.id)).scalar_one_or_none()
+            league_id=place.league_id, user_id=account.id).execution_options(**fresh)).scalar_one_or_none()
         if mine is None:
             db.session.add(Membership(league_id=place.league_id, user_id=account.id, role=place.role))
         elif RANK[place.role] > RANK[mine.role]:

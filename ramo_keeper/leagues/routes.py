@@ -4,7 +4,7 @@ from flask import Blueprint, abort, flash, redirect, session, url_for
 from flask_babel import format_datetime, gettext
 from flask_login import current_user, login_required
 
-from ..access import require_league
+from ..access import membership_for, require_league
 from ..errors import ServiceError
 from ..extensions import db
 from ..forms import EmptyForm
@@ -134,24 +134,32 @@ def change_role(league_id: int, member_id: int):
     form = RoleForm()
     if form.validate_on_submit():
         try:
-            service.change_role(member, form.role.data)
+            service.change_role(member, form.role.data, by=current_user)
             flash(gettext(MESSAGES["role_set"], name=member.user.username, role=ROLE_NAMES[member.role]), "success")
         except ServiceError as error:
             flash(error.message, "error")
-    return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)
+    return _back_to(league)
 
 
 @bp.post("/leagues/<int:league_id>/members/<int:member_id>/remove")
 @login_required
 def remove_member(league_id: int, member_id: int):
-    """The owner removes a member."""
+    """The owner removes a member, or themselves (they leave the league)."""
     league, _ = require_league(league_id, "owner")
     member = _member(league, member_id)
     if EmptyForm().validate_on_submit():
         try:
             name = member.user.username
-            service.remove_member(member)
+            service.remove_member(member, by=current_user)
             flash(gettext(MESSAGES["removed"], name=name), "info")
         except ServiceError as error:
             flash(error.message, "error")
+    return _back_to(league)
+
+
+def _back_to(league):
+    """The league's members; the list of leagues for someone no longer in it (they left, or another
+    owner removed them at the same moment), where the message is shown instead of a 404."""
+    if membership_for(league.id) is None:
+        return redirect(url_for("leagues.index"), 303)
     return redirect(url_for("leagues.show", league_id=league.id, _anchor="members"), 303)

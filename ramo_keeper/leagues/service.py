@@ -1,8 +1,9 @@
 """Leagues, memberships and invites; the roster (players.py) is offered here too.
 
-Roster, invite and membership writes take the league's lock first (locks.py), and the database
-holds the rules besides: one player per name key in a league, one membership per person in a league,
-one live (unrevoked) invite per league. A rule broken by a concurrent writer is a Conflict, never a 500.
+Roster, invite and membership writes take the league's lock first (locks.py), so a league keeps an
+owner however many owners change roles at once. The database holds the rules besides: one player per
+name key in a league, one membership per person in a league, one live (unrevoked) invite per league.
+A rule broken by a concurrent writer is a Conflict, never a 500.
 """
 
 import secrets
@@ -140,6 +141,10 @@ def invite_for(token: str) -> Invite | None:
 def join(league: League, user: User, role: str = "scorer") -> Membership:
     """Add the user with `role`; a member already in keeps the role they have."""
     refuse_guest_owner(user, role)
+    # Under the league's lock, as every membership change: a guest's move (guests/move.py) checks
+    # under it that the guest is alone, so a join either comes first (and the league stays) or
+    # waits for the move (and finds the league gone).
+    lock_league(league.id)
     existing = db.session.execute(
         db.select(Membership).filter_by(league_id=league.id, user_id=user.id)
     ).scalar_one_or_none()
@@ -181,22 +186,47 @@ def refuse_guest_owner(user: User, role: str) -> None:
         raise ServiceError(gettext(GUEST_NOT_OWNER, name=user.username), field="role")
 
 
-def _owners(league: League) -> int:
-    return sum(1 for m in league.memberships if m.role == "owner")
+NEEDS_AN_OWNER = N_("A league needs at least one owner: make someone else owner first.")
+NO_LONGER_OWNER = N_("You are no longer an owner of %(league)s: nothing was changed.")
+NO_LONGER_MEMBER = N_("%(name)s is no longer a member of %(league)s.")
 
 
-def change_role(membership: Membership, role: str) -> None:
+def _member_under_lock(membership: Membership, by: User | None) -> tuple[Membership, int]:
+    """The membership and the league's owner count as they are now, read under the league's lock.
+
+    Two owners changing each other at the same moment take turns here, and the second one sees what
+    the first did: whether they are still an owner themselves (`by`; none for a script), whether the
+    member is still in, and how many owners are left. Read before the lock, both would count two
+    owners and together leave none.
+    """
+    league = membership.league
+    lock_league(league.id)
+    current = {m.id: m for m in db.session.execute(
+        db.select(Membership).filter_by(league_id=league.id).execution_options(populate_existing=True)).scalars()}
+    db.session.expire(league, ["memberships"])
+    if by is not None and not any(m.user_id == by.id and m.role == "owner" for m in current.values()):
+        raise Conflict(gettext(NO_LONGER_OWNER, league=league.name))
+    if membership.id not in current:
+        raise Conflict(gettext(NO_LONGER_MEMBER, name=membership.user.username, league=league.name))
+    return current[membership.id], sum(1 for m in current.values() if m.role == "owner")
+
+
+def change_role(membership: Membership, role: str, by: User | None = None) -> None:
+    """Give a member another role (`by`: the owner doing it); the league keeps at least one owner."""
     if role not in ROLES:
         raise ServiceError(gettext("Unknown role %(role)s.", role=role), field="role")
     refuse_guest_owner(membership.user, role)
-    if membership.role == "owner" and role != "owner" and _owners(membership.league) == 1:
-        raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
+    membership, owners = _member_under_lock(membership, by)
+    if membership.role == "owner" and role != "owner" and owners == 1:
+        raise Conflict(gettext(NEEDS_AN_OWNER))
     membership.role = role
 
 
-def remove_member(membership: Membership) -> None:
-    """Remove a member, and switch the invite link off: they know it and could come straight back."""
-    if membership.role == "owner" and _owners(membership.league) == 1:
-        raise Conflict(gettext("A league needs at least one owner: make someone else owner first."))
+def remove_member(membership: Membership, by: User | None = None) -> None:
+    """Remove a member (an owner may remove themselves: they leave), and switch the invite link off:
+    they know it and could come straight back. The league keeps at least one owner."""
+    membership, owners = _member_under_lock(membership, by)
+    if membership.role == "owner" and owners == 1:
+        raise Conflict(gettext(NEEDS_AN_OWNER))
     revoke_invites(membership.league)
     db.session.delete(membership)
