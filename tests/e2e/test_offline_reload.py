@@ -1,0 +1,93 @@
+"""Offline, a reload opens the game kept on the phone, and the page is built from the hands waiting on
+it: the next hand number after them, a key of its own, their totals shown as waiting. Each hand is then
+recorded exactly once and in order when the signal returns (issue "No data lost, round two", item 4).
+"""
+
+import re
+
+from playwright.sync_api import expect
+
+from .seating import hands_recorded, log_in, seat_game
+from .test_offline import enter_hand, pick, worker_controls
+
+# The hands waiting in the outbox (static/js/outbox.js), oldest first: their numbers and keys.
+QUEUED = """async () => {
+  const db = await new Promise((ok, fail) => {
+    const r = indexedDB.open('ramo-keeper'); r.onsuccess = () => ok(r.result); r.onerror = () => fail(r.error); });
+  const items = await new Promise((ok) => {
+    const r = db.transaction('outbox').objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); });
+  db.close();
+  return items.sort((a, b) => a.id - b.id).map(i => {
+    const posted = new URLSearchParams(i.body);
+    return [i.handNumber, posted.get('hand_number'), i.key, posted.get('idempotency_key')];
+  });
+}"""
+
+
+def enter_second_hand(page) -> None:
+    """Bo goes out (−50); Sofia holds one low card (5), Cy one high card (10)."""
+    page.get_by_role("group", name="Bo", exact=True).get_by_role("radio", name="Went out").tap()
+    pick(page, "Sofia", "Cards 1–9", 1)
+    pick(page, "Cy", "Cards 10–13", 1)
+
+
+def queued_once_each_in_order(page) -> None:
+    """Hands 1 and 2 wait with those numbers (in the body the server checks) and two different keys."""
+    (first, first_posted, first_key, first_key_posted), (second, second_posted, second_key, second_key_posted) = \
+        page.evaluate(QUEUED)
+    assert (first, first_posted, second, second_posted) == (1, "1", 2, "2")
+    assert first_key == first_key_posted and second_key == second_key_posted and first_key != second_key
+
+
+def scores(*numbers: str) -> list:
+    """A grid row's cells: each score, then perhaps a mark (the player out laid down)."""
+    return [re.compile(rf"^{n}(\s|$)") for n in numbers]
+
+
+def both_hands_recorded_in_order(page, app, game_id: int) -> None:
+    # Sofia −50 + 5 = −45, Bo 15 − 50 = −35, Cy 20 + 10 = 30.
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-45", "-35", "30"], timeout=15_000)
+    rows = page.locator(".hand-grid tbody tr")
+    expect(rows).to_have_count(2)
+    # Hand 1 as typed first (Sofia out), hand 2 as typed second (Bo out): the cells start with the scores.
+    expect(rows.nth(0).locator("td.num")).to_have_text(scores("-50", "15", "20"))
+    expect(rows.nth(1).locator("td.num")).to_have_text(scores("5", "-50", "10"))
+    expect(page.locator("#outbox")).to_be_hidden()
+    assert hands_recorded(app, game_id) == 2
+
+
+def test_record_reload_record(page, live_server, app, context):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
+
+    page.reload()
+    # The copy kept from before hand 1 was typed goes on after it: hand 2, its totals shown as waiting.
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.get_by_role("button", name="Record hand 1")).to_have_count(0)
+    expect(page.locator("#outbox li")).to_have_text(["Hand 1: waiting to send. Sofia -50 · Bo +15 · Cy +20"])
+    totals = page.locator("#outbox .outbox-totals")
+    expect(totals).to_have_text("Totals with the waiting hands: Sofia -50 · Bo 15 · Cy 20")
+    # The deal shown was hand 1's, already played: the heading says which hand is next instead.
+    expect(page.get_by_role("heading", name="Hand 2: the deal shows once the waiting hands are sent.")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_hidden()
+    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_hidden()
+    enter_second_hand(page)
+    page.get_by_role("button", name="Record hand 2").tap()
+    expect(page.locator("#outbox li")).to_contain_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
+    expect(totals).to_have_text("Totals with the waiting hands: Sofia -45 · Bo -35 · Cy 30")
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    queued_once_each_in_order(page)
+    assert hands_recorded(app, game_id) == 0
+
+    context.set_offline(False)
+    both_hands_recorded_in_order(page, app, game_id)
+    expect(page.get_by_role("heading", name="Hand 3: Cy deals")).to_be_visible()
+    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_visible()
+    expect(page.locator(".taken-notice")).to_be_hidden()
+
