@@ -7,7 +7,8 @@ import re
 
 from playwright.sync_api import expect
 
-from .seating import hands_recorded, log_in, seat_game
+from .seating import PASSWORD, hands_recorded, log_in, seat_game
+from .test_kept_on_the_phone import CACHED_PAGES_WITH
 from .test_offline import enter_hand, pick, worker_controls
 
 # The hands waiting in the outbox (static/js/outbox.js), oldest first: their numbers and keys.
@@ -56,6 +57,15 @@ def both_hands_recorded_in_order(page, app, game_id: int) -> None:
     assert hands_recorded(app, game_id) == 2
 
 
+def kept_copy_shows(page, text: str) -> None:
+    """Wait (up to 10 s) until the service worker's copy of the game holds `text`."""
+    for _ in range(40):
+        if any("/games/" in url for url in page.evaluate(CACHED_PAGES_WITH(text))):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the game kept on the phone never showed {text!r}")
+
+
 def test_record_reload_record(page, live_server, app, context):
     game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
@@ -91,3 +101,67 @@ def test_record_reload_record(page, live_server, app, context):
     expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_visible()
     expect(page.locator(".taken-notice")).to_be_hidden()
 
+    # The copy kept on the phone follows the hands sent from the outbox: a later reload with no signal
+    # offers hand 3, not hand 1 again.
+    kept_copy_shows(page, 'data-next-hand="3"')
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    expect(page.locator("#outbox")).to_be_hidden()
+    context.set_offline(False)
+
+
+def log_in_without_opening_a_page(context, base: str) -> None:
+    """Ana's session cookie is on the phone, but the browser has loaded no page of the app yet."""
+    login = context.request.get(base + "/login")
+    token = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', login.text()).group(1)
+    answer = context.request.post(base + "/login", form={"csrf_token": token, "username": "Ana", "password": PASSWORD})
+    assert answer.ok and "Log out" in answer.text()
+
+
+def test_reload_first_when_the_game_was_the_phones_very_first_page(page, live_server, app, context):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in_without_opening_a_page(context, live_server)
+    page.goto(f"{live_server}/games/{game_id}")  # the service worker installs while this page shows
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    kept_copy_shows(page, 'data-next-hand="1"')
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator("#outbox li")).to_have_count(1)
+    enter_second_hand(page)
+    page.get_by_role("button", name="Record hand 2").tap()
+    expect(page.locator("#outbox li")).to_have_count(2)
+    page.reload()
+    expect(page.locator("#outbox li")).to_contain_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
+    expect(page.get_by_role("button", name="Record hand 3")).to_be_visible()
+    queued_once_each_in_order(page)
+
+    context.set_offline(False)
+    both_hands_recorded_in_order(page, app, game_id)
+
+
+def test_a_game_opened_by_a_link_opens_after_a_reload_with_no_signal(page, live_server, app, context):
+    # htmx's boosted link fetches the page itself: the service worker never sees it load as a page.
+    from ramo_keeper.extensions import db
+    from ramo_keeper.models import Game
+
+    game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    with app.app_context():
+        league_id = db.session.get(Game, game_id).league_id
+    log_in(page, live_server)
+    page.goto(f"{live_server}/leagues/{league_id}/games")
+    worker_controls(page)
+    page.get_by_role("link", name=f"Ramo #{game_id}").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    kept_copy_shows(page, 'data-next-hand="1"')
+
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    context.set_offline(False)
