@@ -120,9 +120,12 @@
   document.addEventListener("htmx:sendError", keepFailed);
   document.addEventListener("htmx:responseError", keepFailed);
 
+  // The server's reason, as its answer shows it: the notice or the errors it shows, never the page's
+  // hidden notices (the form's "Someone else recorded this hand first", kept for live.js).
   function refusal(html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const words = Array.from(doc.querySelectorAll(".notice, .form-error, .field-error"))
+      .filter(function (e) { return !e.closest("[hidden]"); })
       .map(function (e) { return e.textContent.trim(); }).filter(Boolean);
     if (words.length) return words.join(" ");
     const main = doc.querySelector("main");

@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from .seating import PASSWORD, hands_recorded, log_in, seat_game
 from .test_kept_on_the_phone import CACHED_PAGES_WITH
-from .test_offline import enter_hand, pick, worker_controls
+from .test_offline import enter_hand, pick, record_from_another_phone, worker_controls
 
 # The hands waiting in the outbox (static/js/outbox.js), oldest first: their numbers and keys.
 QUEUED = """async () => {
@@ -142,6 +142,54 @@ def test_reload_first_when_the_game_was_the_phones_very_first_page(page, live_se
 
     context.set_offline(False)
     both_hands_recorded_in_order(page, app, game_id)
+
+
+def game_version(app, game_id: int) -> int:
+    from ramo_keeper.extensions import db
+    from ramo_keeper.models import Game
+
+    with app.app_context():
+        return db.session.get(Game, game_id).version
+
+
+def test_a_refusal_says_what_happened_and_the_hands_behind_it_keep_their_numbers(page, live_server, app, context):
+    game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
+    log_in(page, live_server)
+    page.goto(f"{live_server}/games/{game_id}")
+    worker_controls(page)
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    enter_second_hand(page)
+    page.get_by_role("button", name="Record hand 2").tap()
+    expect(page.locator("#outbox li")).to_have_count(2)
+    page.reload()
+    # Meanwhile another phone records hand 1 (Bo out: Sofia 0, Bo −50, Cy 0).
+    record_from_another_phone(app, game_id, ids["Bo"])
+    # Hand 3 is being typed here when the signal returns.
+    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+
+    context.set_offline(False)
+    # The server's own reason, nothing else from its answer (not the form's hidden notices).
+    expect(page.locator("#outbox li.refused [data-message]")).to_have_text(
+        "Hand 1 was already recorded, perhaps from another phone: check the scoreboard before entering it again.",
+        timeout=15_000)
+    expect(page.locator("#outbox li.waiting")).to_contain_text("Hand 2: waiting to send.")
+    # The board follows the other phone's hand (a poll); the server being one hand behind this form is
+    # hand 2, waiting here: no one else "recorded this hand first".
+    expect(page.locator(f'#play[data-version="{game_version(app, game_id)}"]')).to_be_attached()
+    expect(page.locator(".taken-notice")).to_be_hidden()
+    expect(page.get_by_role("button", name="Record hand 3: Sofia out")).to_be_visible()
+    assert hands_recorded(app, game_id) == 1
+
+    # Dismissed, hand 1 is dropped by the reader; hand 2 follows the other phone's hand 1, as hand 2.
+    page.locator("#outbox li.refused").get_by_role("button", name="Dismiss").tap()
+    expect(page.locator("#outbox")).to_be_hidden(timeout=15_000)
+    rows = page.locator(".hand-grid tbody tr")
+    expect(rows).to_have_count(2)
+    expect(rows.nth(1).locator("td.num")).to_have_text(scores("5", "-50", "10"))
+    assert hands_recorded(app, game_id) == 2
 
 
 def test_a_game_opened_by_a_link_opens_after_a_reload_with_no_signal(page, live_server, app, context):
