@@ -77,6 +77,8 @@
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const shown = block.querySelector(".hand-score");
       const score = scored[block.dataset.player];
+      // Kept with a hand saved offline (outbox.js): the waiting hand is listed with these scores.
+      if (score !== undefined) block.dataset.score = String(score);
       if (shown && score !== undefined) shown.textContent = form.dataset.scoreWords.replace("%(points)s", signed(score));
     });
     summary(form, scored);

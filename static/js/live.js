@@ -73,10 +73,18 @@
     if (fresh.dataset.drafts !== undefined) play.dataset.drafts = fresh.dataset.drafts;
     // The form was filled in for one hand number; if the game has moved past it, say so now.
     const number = form.elements.hand_number ? form.elements.hand_number.value : "";
-    if (number && fresh.dataset.nextHand !== number) {
+    if (number && fresh.dataset.nextHand !== number && !behindByOwnHands(form, fresh.dataset.nextHand)) {
       const notice = form.querySelector(".taken-notice");
       if (notice) notice.hidden = false;
     }
+  }
+
+  // The server is still missing hands waiting on this phone (outbox.js numbers the form past them,
+  // from data-waiting-from): that gap is this phone's own, not a hand someone else recorded.
+  function behindByOwnHands(form, serverNext) {
+    const from = parseInt(form.dataset.waitingFrom, 10);
+    const next = parseInt(serverNext, 10);
+    return from > 0 && next >= from && next < parseInt(form.elements.hand_number.value, 10);
   }
 
   // "Load the new hand": the typed form gives way to the current one.

@@ -49,14 +49,27 @@
     return Array.from(bytes, function (b) { return b.toString(16).padStart(2, "0"); }).join("");
   }
 
+  // Each player's score for the hand as the form showed it (hand-score.js), to list the hand while it waits.
+  function scoresShown(form) {
+    return Array.from(form.querySelectorAll(".player-block[data-player][data-score]")).map(function (block) {
+      const name = block.querySelector(".player-name");
+      return { player: block.dataset.player, name: name ? name.textContent.trim() : "", score: parseInt(block.dataset.score, 10) || 0 };
+    });
+  }
+
   async function keep(form) {
     const body = Array.from(new FormData(form).entries());
     const field = function (name) { const f = form.elements[name]; return f ? f.value : ""; };
     await saved.put({
       gameId: form.dataset.gameId, url: form.action, body: body, state: "waiting", message: "",
       key: field("idempotency_key"), handNumber: parseInt(field("hand_number"), 10) || null,
-      savedAt: Date.now(),
+      scores: scoresShown(form), savedAt: Date.now(),
     });
+  }
+
+  function setHandNumber(form, number) {
+    form.elements.hand_number.value = String(number);
+    form.querySelectorAll("[data-hand-number]").forEach(function (s) { s.textContent = String(number); });
   }
 
   // The form moves on to the next hand, as if the kept one had been recorded.
@@ -67,10 +80,7 @@
     form.querySelectorAll(".hand-value output").forEach(function (o) { o.textContent = "0"; });
     form.querySelectorAll(".send-problem").forEach(function (p) { p.remove(); });
     form.elements.idempotency_key.value = newKey();
-    if (keptNumber) {
-      form.elements.hand_number.value = String(keptNumber + 1);
-      form.querySelectorAll("[data-hand-number]").forEach(function (s) { s.textContent = String(keptNumber + 1); });
-    }
+    if (keptNumber) setHandNumber(form, keptNumber + 1);
     delete form.dataset.typed;
     const notice = form.querySelector(".queued-notice");
     if (notice) {
@@ -110,9 +120,12 @@
   document.addEventListener("htmx:sendError", keepFailed);
   document.addEventListener("htmx:responseError", keepFailed);
 
+  // The server's reason, as its answer shows it: the notice or the errors it shows, never the page's
+  // hidden notices (the form's "Someone else recorded this hand first", kept for live.js).
   function refusal(html) {
     const doc = new DOMParser().parseFromString(html, "text/html");
     const words = Array.from(doc.querySelectorAll(".notice, .form-error, .field-error"))
+      .filter(function (e) { return !e.closest("[hidden]"); })
       .map(function (e) { return e.textContent.trim(); }).filter(Boolean);
     if (words.length) return words.join(" ");
     const main = doc.querySelector("main");
@@ -178,6 +191,7 @@
     if (!fresh) return;
     play.replaceWith(fresh);
     if (window.htmx) window.htmx.process(fresh);
+    document.dispatchEvent(new CustomEvent("ramo:replaced", { detail: { element: fresh } }));
   }
 
   async function show() {
@@ -196,10 +210,82 @@
       line.querySelectorAll("[data-game-id]").forEach(function (s) { s.textContent = item.gameId; });
       line.querySelectorAll("[data-message]").forEach(function (s) { s.textContent = item.message; });
       line.querySelectorAll("[data-dismiss]").forEach(function (b) { b.dataset.dismiss = String(item.id); });
+      line.querySelectorAll("[data-scores]").forEach(function (s) { writeScores(s, item.scores, signed); });
       list.appendChild(line);
     });
     box.hidden = items.length === 0;
+    if (only) followQueue(box, items.filter(function (i) { return i.state === "waiting"; }));
     return waiting;
+  }
+
+  function signed(n) { return n > 0 ? "+" + n : String(n); }
+  function plain(n) { return String(n); }
+
+  // "Sofia -50 · Bo +15 · Cy +20", as the form's running summary writes a hand; a name and its
+  // number never part at the end of a line.
+  function writeScores(element, scores, format) {
+    element.replaceChildren();
+    (scores || []).forEach(function (s, index) {
+      if (index) element.append(" · ");
+      const one = document.createElement("span");
+      one.textContent = s.name + " " + format(s.score);
+      element.append(one);
+    });
+  }
+
+  // The game page follows the hands waiting on this phone, as if they were recorded: the form is for
+  // the hand after them (with a key of its own), the deal of a hand already played gives way to the
+  // next hand's number, and the totals with the waiting hands are shown beside them. A copy of the
+  // page kept from before they were typed (a reload with no signal) thus goes on where the table is.
+  function followQueue(box, waiting) {
+    const play = document.getElementById("play");
+    const form = document.getElementById("hand-form");
+    if (!play || !form || !form.matches("[data-queue-offline]") || form.dataset.gameId !== box.dataset.gameId) return;
+    const serverNext = parseInt(play.dataset.nextHand, 10) || 1;
+    const numbers = waiting.map(function (i) { return i.handNumber || 0; });
+    const next = Math.max.apply(null, [serverNext].concat(numbers.map(function (n) { return n + 1; })));
+    if ((parseInt(form.elements.hand_number.value, 10) || 0) < next) setHandNumber(form, next);
+    if (waiting.some(function (i) { return i.key === form.elements.idempotency_key.value; })) {
+      form.elements.idempotency_key.value = newKey();
+    }
+    // live.js: the server being behind by this phone's own waiting hands is no one else's hand.
+    if (waiting.length) form.dataset.waitingFrom = String(Math.min.apply(null, numbers));
+    else delete form.dataset.waitingFrom;
+    showNextDeal(box, play, next > serverNext ? next : null);
+    // A waiting hand the server already has (its answer was lost on the way) is on the scoreboard already.
+    showTotals(box, waiting.filter(function (i) { return !i.handNumber || i.handNumber >= serverNext; }));
+  }
+
+  function showNextDeal(box, play, number) {
+    const deal = play.querySelector(".table-summary:not([data-waiting-deal])");
+    let line = play.querySelector("[data-waiting-deal]");
+    if (deal) deal.hidden = number !== null;
+    play.classList.toggle("deal-waiting", number !== null);  // the scoreboard's dealer badges too (app.css)
+    if (number === null || !deal) { if (line) line.remove(); return; }
+    if (!line) {
+      line = box.querySelector("template.next-deal").content.firstElementChild.cloneNode(true);
+      deal.before(line);
+    }
+    line.querySelectorAll("[data-hand-number]").forEach(function (s) { s.textContent = String(number); });
+  }
+
+  // Each player's total on the scoreboard (what the server has) plus their scores in the waiting hands.
+  function showTotals(box, waiting) {
+    const line = box.querySelector(".outbox-totals");
+    if (!line) return;
+    const scored = waiting.filter(function (i) { return i.scores && i.scores.length; });
+    const totals = [];
+    document.querySelectorAll(".scoreboard tr[data-player]").forEach(function (row) {
+      const cell = row.querySelector(".total");
+      let total = cell ? parseInt(cell.textContent, 10) || 0 : 0;
+      let name = null;
+      scored.forEach(function (item) {
+        item.scores.forEach(function (s) { if (s.player === row.dataset.player) { total += s.score; name = s.name; } });
+      });
+      if (name !== null) totals.push({ name: name, score: total });
+    });
+    writeScores(line.querySelector("[data-totals]"), totals, plain);
+    line.hidden = totals.length === 0;
   }
 
   document.addEventListener("click", async function (event) {
@@ -232,5 +318,7 @@
     else flush();
   });
   document.addEventListener("htmx:afterSettle", show);
+  // A fresh play area (live.js, a hand sent from here) shows the server's next hand: the waiting ones follow.
+  document.addEventListener("ramo:replaced", show);
   document.addEventListener("DOMContentLoaded", start);
 })();

@@ -50,12 +50,36 @@
     try { sessionStorage.removeItem("htmx-history-cache"); } catch (e) { /* storage switched off: nothing kept */ }
   }, true);
 
-  // After a hand is recorded or undone, the copy kept for no signal is brought up to date.
-  document.addEventListener("htmx:afterSettle", function (event) {
-    const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
-    if (!worker || !navigator.onLine || !(event.target && event.target.id === "play")) return;
-    if (/^\/games\/\d+$/.test(location.pathname)) worker.postMessage({ type: "keep-game", path: location.pathname });
+  // The copy of the game kept for no signal (static/js/sw.js) follows the game: the page asks the worker
+  // for a fresh copy whenever it shows a version of the game the worker has not kept. The worker keeps
+  // the pages it loads itself; it never saw this one when it was the phone's very first page (the
+  // worker was not installed yet) or when a link (htmx's boost) brought it, and it has no copy of a
+  // hand recorded or undone here, sent from the outbox, or recorded by another phone.
+  let keptVersion = null;
+  function shownVersion(play) {
+    // data-keep-offline: a page the server lets the worker keep (a signed-in member's own game).
+    const keepable = document.querySelector("#outbox[data-keep-offline]") && /^\/games\/\d+$/.test(location.pathname);
+    return play && keepable ? location.pathname + "@" + play.dataset.version : null;
+  }
+  function keepFresh(play) {
+    const version = shownVersion(play);
+    if (!version || version === keptVersion || !navigator.serviceWorker || !navigator.onLine) return;
+    keptVersion = version;
+    const path = location.pathname;
+    // ready: on the very first page the worker is still installing.
+    navigator.serviceWorker.ready.then(function (registration) {
+      if (registration.active) registration.active.postMessage({ type: "keep-game", path: path });
+    });
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    const play = document.getElementById("play");
+    if (navigator.serviceWorker && navigator.serviceWorker.controller) keptVersion = shownVersion(play);
+    else keepFresh(play);
   });
+  document.addEventListener("htmx:afterSettle", function () { keepFresh(document.getElementById("play")); });
+  document.addEventListener("ramo:replaced", function () { keepFresh(document.getElementById("play")); });
+  // A hand recorded elsewhere while a hand is typed here: the form stays, the game's version moves on.
+  document.addEventListener("ramo:play-fresh", function (event) { keepFresh(event.detail.fresh); });
 
   // <button data-share-url>: the phone's share sheet (Web Share API), else the link is copied.
   document.addEventListener("click", async function (event) {

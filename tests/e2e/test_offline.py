@@ -111,7 +111,9 @@ def test_two_hands_entered_offline_are_sent_in_order(page, live_server, app, con
     pick(page, "Sofia", "Cards 1–9", 1)
     pick(page, "Cy", "Cards 10–13", 1)
     page.get_by_role("button", name="Record hand 2").tap()
-    expect(page.locator("#outbox li")).to_have_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
+    # Each with the scores the form showed for it.
+    expect(page.locator("#outbox li")).to_have_text(["Hand 1: waiting to send. Sofia -50 · Bo +15 · Cy +20",
+                                                     "Hand 2: waiting to send. Sofia +5 · Bo -50 · Cy +10"])
     context.set_offline(False)
     # Sofia −50 + 5 = −45, Bo 15 − 50 = −35, Cy 20 + 10 = 30.
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-45", "-35", "30"], timeout=15_000)
@@ -138,7 +140,9 @@ def test_after_a_reload_with_no_signal_the_game_goes_on_and_its_hand_is_recorded
     expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
     # The installed app opened with no signal lands on the last game, not on "No connection".
     page.goto(f"{live_server}/")
-    expect(page.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_visible()
+    # The page it kept goes on after the hand waiting on the phone.
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Hand 2: the deal shows once the waiting hands are sent.")).to_be_visible()
     assert hands_recorded(app, game_id) == 0
 
     context.set_offline(False)
