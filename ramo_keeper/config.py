@@ -112,8 +112,10 @@ def load_config(instance_path: str) -> dict:
         "GUEST_CREATE_LIMIT": _int_env("GUEST_CREATE_LIMIT", 10),
         "GUEST_CREATE_WINDOW_SECONDS": _int_env("GUEST_CREATE_WINDOW_SECONDS", 3600),
         "GUEST_IDLE_DAYS": _int_env("GUEST_IDLE_DAYS", 90),
-        # Everyone counts their own cards: drafts one phone may send a minute (drafts/routes.py).
+        # Everyone counts their own cards: drafts one seat may send a minute, whichever phone holds it, and
+        # drafts one address may send (a table's phones often share one Wi-Fi address) (drafts/routes.py).
         "DRAFTS_PER_PHONE_PER_MINUTE": _int_env("DRAFTS_PER_PHONE_PER_MINUTE", 120),
+        "DRAFTS_PER_ADDRESS_PER_MINUTE": _int_env("DRAFTS_PER_ADDRESS_PER_MINUTE", 600),
         # How long a SQLite writer waits for the write lock before the request is answered 503.
         "SQLITE_BUSY_TIMEOUT_MS": _int_env("SQLITE_BUSY_TIMEOUT_MS", 5000),
     }

@@ -195,6 +195,17 @@ def csrf_from(html: str) -> str:
     return match.group(1) or match.group(2)
 
 
+UNDO_FORM_RE = re.compile(r'<form[^>]*action="/games/\d+/undo"[^>]*>(.*?)</form>', re.S)
+HIDDEN_INPUT_RE = re.compile(r'<input type="hidden" name="([^"]+)" value="([^"]*)">')
+
+
+def undo_fields(html: str) -> dict:
+    """What the page's Undo form posts: its hidden fields, as a browser (or htmx) sends them."""
+    match = UNDO_FORM_RE.search(html)
+    assert match, "page has no Undo form"
+    return dict(HIDDEN_INPUT_RE.findall(match.group(1)))
+
+
 class Browser:
     """A test client that behaves like a person's browser: fetches forms to get their CSRF token."""
 
@@ -219,6 +230,11 @@ class Browser:
         else:
             data.setdefault("csrf_token", self.token)
         return self.client.post(url, data=data, headers=headers, **kwargs)
+
+    def undo(self, game_id, htmx=False, **kwargs):
+        """Tap Undo on the game page as it is now."""
+        page = self.get(f"/games/{game_id}", headers=kwargs.get("headers", {})).get_data(as_text=True)
+        return self.post(f"/games/{game_id}/undo", undo_fields(page), htmx=htmx, **kwargs)
 
     def register(self, name, password="correct horse"):
         self.get("/register")

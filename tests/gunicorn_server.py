@@ -96,7 +96,13 @@ class Server:
         try:
             connection.request(method, path, body=body, headers=headers or {})
             response = connection.getresponse()
-            return response.status, dict(response.getheaders()), response.read()
+            headers = dict(response.getheaders())
+            # A dict keeps one value per name: every cookie set is kept, one a line (Phone reads them all).
+            cookies = [value for name, value in response.getheaders() if name.lower() == "set-cookie"]
+            if cookies:
+                headers = {k: v for k, v in headers.items() if k.lower() != "set-cookie"}
+                headers["Set-Cookie"] = "\n".join(cookies)
+            return response.status, headers, response.read()
         finally:
             connection.close()
 
@@ -145,8 +151,9 @@ class Phone:
     def _keep_cookies(self, headers: dict) -> None:
         for key, value in headers.items():
             if key.lower() == "set-cookie":
-                name, _, rest = value.partition("=")
-                self.cookies[name] = rest.split(";", 1)[0]
+                for cookie in value.split("\n"):
+                    name, _, rest = cookie.partition("=")
+                    self.cookies[name] = rest.split(";", 1)[0]
 
     def get(self, path: str) -> tuple[int, str]:
         status, headers, body = self.server.request("GET", path, headers=self._cookie_header())

@@ -16,7 +16,7 @@ def test_a_closed_seasons_game_cannot_be_edited_undone_or_deleted(table):
     table.web.get(f"/games/{game}")
     edit = table.web.post(f"/games/{game}/hands/1", table.hand_data(out="B", cards={"A": {"pips": 4}}))
     assert edit.status_code == 409 and "Season 1 is closed" in edit.get_data(as_text=True)
-    undo = table.web.post(f"/games/{game}/undo", htmx=True)
+    undo = table.web.undo(game, htmx=True)
     assert "Season 1 is closed" in undo.get_data(as_text=True)
     table.web.post(f"/games/{game}/delete", {"confirm": "yes"})
     assert table.totals(game) == {"A": 9, "B": 0} and table.state(game).finished

@@ -5,6 +5,7 @@ import re
 import pytest
 from markupsafe import escape
 
+from conftest import undo_fields
 from ramo_keeper.extensions import db
 from ramo_keeper.models import AuditEntry, GameResult, Hand
 
@@ -249,8 +250,7 @@ def test_an_edit_that_breaks_a_later_hand_is_refused_and_changes_nothing(table):
 def test_undo_removes_the_last_hand_and_recomputes(table, ramo):
     table.post_hand(ramo, **RAMO_HAND_1)
     table.post_hand(ramo, **RAMO_HAND_2)
-    table.web.get(f"/games/{ramo}")
-    assert table.web.post(f"/games/{ramo}/undo").status_code == 303
+    assert table.web.undo(ramo).status_code == 303
     assert table.totals(ramo) == {"A": 55, "B": 25, "C": 50, "D": -50}
     assert "Hand 2: A deals" in table.web.get(f"/games/{ramo}").get_data(as_text=True)
 
@@ -260,7 +260,7 @@ def test_undo_of_the_final_hand_reopens_the_game_and_drops_its_results(table):
     table.post_hand(game, out="A", cards={"B": {"pips": 9}})
     with table.app.app_context():
         assert db.session.execute(db.select(db.func.count(GameResult.id))).scalar() == 2
-    table.web.post(f"/games/{game}/undo")
+    table.web.undo(game)
     assert not table.state(game).finished
     with table.app.app_context():
         assert db.session.execute(db.select(db.func.count(GameResult.id))).scalar() == 0
@@ -358,12 +358,14 @@ def test_the_swapped_play_area_carries_undo_and_rematch(table, ramo):
 
 def test_undo_through_htmx_returns_the_play_area_with_what_happened(table, ramo):
     table.post_hand(ramo, **RAMO_HAND_1)
-    response = table.web.post(f"/games/{ramo}/undo", htmx=True)
+    tapped = undo_fields(table.web.get(f"/games/{ramo}").get_data(as_text=True))
+    response = table.web.post(f"/games/{ramo}/undo", tapped, htmx=True)
     page = response.get_data(as_text=True)
     assert response.status_code == 200 and page.lstrip().startswith('<div id="play"')
     assert "Hand 1 was removed." in page and "Hand 1: A deals" in page
-    again = table.web.post(f"/games/{ramo}/undo", htmx=True).get_data(as_text=True)
-    assert "There is no hand to undo." in again
+    again = table.web.post(f"/games/{ramo}/undo", tapped, htmx=True).get_data(as_text=True)
+    assert again.lstrip().startswith('<div id="play"')
+    assert "Hand 1 was already removed, perhaps from another phone: nothing was undone." in again
 
 
 def test_a_damaged_idempotency_key_is_refused(table, ramo):

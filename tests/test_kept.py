@@ -49,7 +49,7 @@ def test_pages_follow_writes_made_through_another_worker(table, other_worker):
     assert "Cleo: 0, 0, 0 (last 0)." in chart_text(page)
 
     # Undone through the other worker: the reader's next page is back at hand 1.
-    assert writer.post(f"/games/{game_id}/undo").status_code == 303
+    assert writer.undo(game_id).status_code == 303
     page = table.web.get(f"/games/{game_id}").get_data(as_text=True)
     assert totals(page) == ["13", "0", "0"]
 

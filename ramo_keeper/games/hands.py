@@ -1,12 +1,13 @@
 """Hands: record the next one, edit an earlier one, undo the last (the running values are worked out on the phone)."""
 
-from flask import Blueprint, abort, flash, redirect, url_for
+from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from ..errors import ServiceError
+from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..rendering import render, wants_fragment
+from ..text_validation import whole_number
 from . import service
 from .forms import hand_form, posted_number
 from .hand_inputs import from_form
@@ -126,20 +127,30 @@ def update(game_id: int, number: int):
     return _edit_page(game, number, form, 422)
 
 
+def _undo_named() -> tuple[int, int] | None:
+    """The hand the Undo form names and the game's version its page showed; None from a page without them."""
+    number, version = (whole_number(request.form.get(name, "").strip()) for name in ("hand_number", "expected_version"))
+    return None if number is None or version is None or min(number, version) < 0 else (number, version)
+
+
 @bp.post("/games/<int:game_id>/undo")
 @login_required
 def undo(game_id: int):
-    """Remove the last hand."""
+    """Remove the hand the Undo form names, if it is still the last and the game has not moved since its page."""
     game, membership = game_or_404(game_id, "scorer", hands=False)
+    named = _undo_named()
     try:
-        game, state = service.undo_last_hand(game_id, current_user)
+        if named is None:  # an old cached page, whose form named no hand: it must not remove whichever is last
+            raise Conflict(gettext("This Undo button came from an older copy of the page, so nothing was undone: "
+                                   "check the last hand, then tap Undo again if needed."))
+        game, state = service.undo_last_hand(game_id, current_user, *named)
         message = gettext("Hand %(number)s was removed.", number=state.hand_count + 1)
     except ServiceError as error:
         db.session.rollback()
         if not wants_fragment():
             flash(error.message, "info")
             return redirect(url_for("games.show", game_id=game_id), 303)
-        return _current_play(game_id, 200, notice=error.message)
+        return _current_play(game_id, error.status, notice=error.message)
     if wants_fragment():
         return _play(game, membership, state, notice=message)
     flash(message, "info")

@@ -202,12 +202,21 @@ def edit_hand(game_id: int, user: User | None, number: int, hand: rules.HandInpu
     return played
 
 
-def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -> Played:
-    """Remove the last hand (only the last one: earlier hands are edited, not removed)."""
+def undo_last_hand(game_id: int, user: User | None, number: int | None = None,
+                   expected_version: int | None = None) -> Played:
+    """Remove the last hand (only the last one: earlier hands are edited, not removed).
+
+    `number` is the hand the caller means: the API names it in the URL, and a hand that does not
+    exist is 404 there. A page's Undo names it with the version the page showed
+    (`expected_version`): unless that hand is still the last and the game has not moved since,
+    nothing is removed, and the refusal says what happened meanwhile (_refuse_if_moved).
+    """
     game = _locked(game_id)
-    if number is not None:
+    if number is not None and expected_version is None:
         _existing_hand(game, number)
     _refuse_if_season_closed(game)
+    if number is not None and expected_version is not None:
+        _refuse_if_moved(game, number, expected_version)
     if not game.hands:
         raise Conflict(gettext("There is no hand to undo."))
     last = game.hands[-1]
@@ -224,6 +233,19 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None) -
     played = _save(game, by_the_rules(lambda: state_of(game)))
     db.session.flush()
     return played
+
+
+def _refuse_if_moved(game: Game, number: int, expected_version: int) -> None:
+    """A page's Undo whose page is out of date: another phone recorded a hand, undid this one, or changed the game."""
+    last = len(game.hands)
+    if number > last:
+        raise Conflict(gettext("Hand %(number)s was already removed, perhaps from another phone: nothing was "
+                               "undone.", number=number))
+    if number < last:
+        raise Conflict(gettext("Hand %(last)s was recorded meanwhile: nothing was undone.", last=last))
+    if expected_version != game.version:
+        raise Conflict(gettext("The game changed meanwhile: nothing was undone. Check hand %(number)s, then undo "
+                               "it again if needed.", number=last))
 
 
 def delete_game(game_id: int) -> None:

@@ -204,8 +204,7 @@ def test_hand_errors_and_flashes_in_korean_and_italian(game, language, nobody_ou
     # Undo, after a second hand.
     second = table.post_hand(game_id, out="Ana", laid=["Ana"], cards={"Bo": {"low": 1}, "Cy": {"low": 1}})
     assert second.status_code == 303
-    web.get(f"/games/{game_id}", headers=headers)
-    assert web.post(f"/games/{game_id}/undo", headers=headers).status_code == 303
+    assert web.undo(game_id, headers=headers).status_code == 303
     assert removed in page(web, f"/games/{game_id}", language)
 
 

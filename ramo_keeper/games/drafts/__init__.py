@@ -7,10 +7,17 @@ drafts, `forms.py` is the seated phone's form, `panel.py` what the seated phone 
 `routes.py` serves it to members and to the live link. The API's part is api/drafts.py.
 """
 
-from ...errors import ServiceError
+from flask_babel import gettext
+
+from ...errors import NotFound, ServiceError
 
 
 class Forbidden(ServiceError):
     """The phone may not do this: not its seat, or the live link may not count."""
 
     status = 403
+
+
+def deleted_meanwhile() -> NotFound:
+    """The game was there when the request began, and deleted before it could write (a phone's seat or draft)."""
+    return NotFound(gettext("This game was deleted meanwhile: nothing was saved."))

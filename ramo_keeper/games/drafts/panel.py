@@ -61,7 +61,7 @@ def panel_context(game: Game, state: rules.GameState, where: Where, can_write: b
                   notice: str | None = None) -> dict:
     held = seats_held(game.id)
     seat = my_seat(where, held)
-    panel = {"where": where, "seat": seat, "held": {pid: holder_words(s) for pid, s in held.items()},
+    panel = {"where": where, "seat": seat, "held": {pid: holder_words(s, not where.live) for pid, s in held.items()},
              "allowed": not where.live or game.live_counting, "can_write": can_write, "notice": notice,
              "live_counting": game.live_counting, "draft": None, "form": None, "value": None, "last": None}
     if seat is not None:

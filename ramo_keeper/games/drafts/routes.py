@@ -17,7 +17,7 @@ from ...rendering import render, wants_fragment
 from ...text_validation import whole_number
 from ..page_context import played_or_404
 from ..stored import read_game, setup_of
-from . import seats, store
+from . import deleted_meanwhile, seats, store
 from .forms import draft_form, posted_hand, result_of
 from .panel import Where, my_seat, panel_context
 from .phone import ensure_phone_digest, phone_digest
@@ -48,11 +48,16 @@ def _panel(game, state, where, can_write, status: int = 200, **extra):
 
 
 def _done(game_id: int, where: Where, can_write: bool, status: int = 200, **extra):
-    """After a write: the panel for htmx and scripts, the game page for a plain form; a refusal stays here."""
+    """After a write: the panel for htmx and scripts, the game page for a plain form; a refusal stays here.
+
+    The panel is read afresh: the game may have been deleted meanwhile (404 saying so, never a 500).
+    """
     if status == 200 and not wants_fragment():
         return redirect(where.page(), 303)
-    game, state = read_game(game_id)
-    return _panel(game, state, where, can_write, status, **extra)
+    found = read_game(game_id)
+    if found is None:
+        abort(404, deleted_meanwhile().message)
+    return _panel(*found, where, can_write, status, **extra)
 
 
 def _refused(where: Where, can_write: bool, error: ServiceError):
@@ -60,49 +65,59 @@ def _refused(where: Where, can_write: bool, error: ServiceError):
     return _done(where.game_id, where, can_write, error.status, notice=error.message)
 
 
-def _take(game, where: Where, can_write: bool):
+def _take(where: Where, can_write: bool):
     player_id = whole_number(request.form.get("player_id", "").strip())
     if player_id is None:
-        return _done(game.id, where, can_write, 400, notice=gettext("Choose whose seat to take."))
+        return _done(where.game_id, where, can_write, 400, notice=gettext("Choose whose seat to take."))
     try:
-        seats.take_seat(game.id, player_id, ensure_phone_digest(), None if where.live else current_user,
+        seats.take_seat(where.game_id, player_id, ensure_phone_digest(), None if where.live else current_user,
                         where.live)
     except ServiceError as error:
         return _refused(where, can_write, error)
-    return _done(game.id, where, can_write)
+    return _done(where.game_id, where, can_write)
 
 
-def _leave(game, where: Where, can_write: bool):
-    seat = my_seat(where, seats.seats_held(game.id))
+def _leave(where: Where, can_write: bool):
+    seat = my_seat(where, seats.seats_held(where.game_id))
     if seat is not None:
         db.session.delete(seat)
-    return _done(game.id, where, can_write)
+    return _done(where.game_id, where, can_write)
+
+
+def _throttled(game_id: int, player_id: int) -> bool:
+    """Drafts are counted per seat (whichever phone holds it: a new phone key starts no new count) and per
+    address. Only a phone holding the seat gets here, so a refused request writes no throttle row.
+    Each count commits: nothing read before it may be used after it (the game may be gone)."""
+    config = current_app.config
+    return bool(throttle.hit("draft-seat", f"{game_id}:{player_id}", config["DRAFTS_PER_PHONE_PER_MINUTE"], 60)
+                or throttle.hit("draft-address", request.remote_addr or "unknown",
+                                config["DRAFTS_PER_ADDRESS_PER_MINUTE"], 60))
 
 
 def _send(game, state, where: Where, can_write: bool):
     """The seat's draft: the phone writes only the seat it holds, and only while the hand is open."""
     phone = phone_digest()
-    limit = current_app.config["DRAFTS_PER_PHONE_PER_MINUTE"]
-    if phone is not None and throttle.hit("draft-phone", phone, limit, 60):
-        return _done(game.id, where, can_write, 429,
-                     notice=gettext("Too many drafts from this phone: wait a minute, then send it again."))
-    seat = my_seat(where, seats.seats_held(game.id))
+    seat = my_seat(where, seats.seats_held(where.game_id))
     if seat is None:
-        return _done(game.id, where, can_write, 403,
+        return _done(where.game_id, where, can_write, 403,
                      notice=gettext("This phone does not hold that player's seat: take the seat first."))
-    form = draft_form(setup_of(game))
+    player_id, setup = seat.player_id, setup_of(game)
+    if _throttled(where.game_id, player_id):
+        return _done(where.game_id, where, can_write, 429,
+                     notice=gettext("Too many drafts in a short time: wait a minute, then send it again."))
+    form = draft_form(setup)
     if not form.validate_on_submit():
-        return _panel(game, state, where, can_write, 422, form=form)
+        return _done(where.game_id, where, can_write, 422, form=form)
     try:
-        store.write_draft(game.id, posted_hand(form), result_of(form, seat.player_id), phone=phone,
+        store.write_draft(where.game_id, posted_hand(form), result_of(form, player_id), phone=phone,
                           user=None if where.live else current_user, via_live=where.live)
     except ServiceError as error:
         if error.status == 422:
             db.session.rollback()
             form.form_errors.append(error.message)
-            return _panel(*read_game(game.id), where, can_write, 422, form=form)
+            return _done(where.game_id, where, can_write, 422, form=form)
         return _refused(where, can_write, error)
-    return _done(game.id, where, can_write)
+    return _done(where.game_id, where, can_write)
 
 
 # Members: any member's phone may take a seat; the scorer frees seats and sets the live link's switch.
@@ -115,15 +130,15 @@ def member_panel(game_id: int):
 @bp.post("/games/<int:game_id>/seat")
 @login_required
 def member_take(game_id: int):
-    game, _, where, can_write = _member(game_id)
-    return _take(game, where, can_write)
+    _, _, where, can_write = _member(game_id)
+    return _take(where, can_write)
 
 
 @bp.post("/games/<int:game_id>/seat/leave")
 @login_required
 def member_leave(game_id: int):
-    game, _, where, can_write = _member(game_id)
-    return _leave(game, where, can_write)
+    _, _, where, can_write = _member(game_id)
+    return _leave(where, can_write)
 
 
 @bp.post("/games/<int:game_id>/draft")
@@ -157,14 +172,14 @@ def live_panel(token: str):
 
 @bp.post("/live/<token>/seat")
 def live_take(token: str):
-    game, _, where, can_write = _live(token)
-    return _take(game, where, can_write)
+    _, _, where, can_write = _live(token)
+    return _take(where, can_write)
 
 
 @bp.post("/live/<token>/seat/leave")
 def live_leave(token: str):
-    game, _, where, can_write = _live(token)
-    return _leave(game, where, can_write)
+    _, _, where, can_write = _live(token)
+    return _leave(where, can_write)
 
 
 @bp.post("/live/<token>/draft")

@@ -6,8 +6,9 @@ from sqlalchemy.orm import joinedload
 
 from ...errors import Conflict, NotFound
 from ...extensions import db
-from ...models import Game, PhoneSeat, Player, Seat, User
-from . import Forbidden
+from ...models import Game, PhoneSeat, User
+from ..stored import lock_game
+from . import Forbidden, deleted_meanwhile
 
 
 def seats_held(game_id: int) -> dict[int, PhoneSeat]:
@@ -24,29 +25,38 @@ def seat_of_phone(game_id: int, phone: str | None) -> PhoneSeat | None:
                                                          PhoneSeat.phone_digest == phone)).scalar_one_or_none()
 
 
-def holder_words(seat: PhoneSeat) -> str:
-    """Who holds a seat, as the phone asking for it is told."""
-    if seat.user is not None:
-        return gettext("%(name)s's phone", name=seat.user.username)
-    return gettext("a phone on the live link")
+def holder_words(seat: PhoneSeat, to_member: bool) -> str:
+    """Who holds a seat, as the phone asking for it is told: a member sees whose phone it is, while the live
+    link (anyone holding the link, member or not) is never shown an account's login name."""
+    if seat.user is None:
+        return gettext("a phone on the live link")
+    if not to_member:
+        return gettext("another phone")
+    return gettext("%(name)s's phone", name=seat.user.username)
 
 
-def _taken(name: str, seat: PhoneSeat) -> Conflict:
+def _taken(name: str, seat: PhoneSeat, to_member: bool) -> Conflict:
     return Conflict(gettext("%(player)s's seat is held by %(holder)s. Ask them to leave it, or ask the scorer to "
-                            "free it.", player=name, holder=holder_words(seat)), details={"code": "seat_taken"})
+                            "free it.", player=name, holder=holder_words(seat, to_member)),
+                    details={"code": "seat_taken"})
 
 
 def take_seat(game_id: int, player_id: int, phone: str, user: User | None, via_live: bool) -> PhoneSeat:
-    """This phone takes the player's seat (leaving the one it held); refused while another phone holds it."""
-    game = db.session.get(Game, game_id)
+    """This phone takes the player's seat (leaving the one it held); refused while another phone holds it.
+
+    The game is locked first (stored.lock_game, in locks.py's order) and its switches read under the
+    lock: the scorer switching the live link's counting off writes the same row, so a live-link phone
+    either takes its seat before the switch (which then frees it) or sees counting off. A game deleted
+    meanwhile is not found.
+    """
+    game = lock_game(game_id)
     if game is None:
-        raise NotFound(gettext("Game %(id)s does not exist.", id=game_id))
+        raise deleted_meanwhile()
     if via_live and not game.live_counting:
         raise Forbidden(gettext("The scorer has not let the live link's phones count their own cards."))
     if game.status == "finished":
         raise Conflict(gettext("The game is over."))
-    name = db.session.execute(db.select(Player.name).join(Seat, Seat.player_id == Player.id)
-                              .where(Seat.game_id == game_id, Player.id == player_id)).scalar_one_or_none()
+    name = next((seat.player.name for seat in game.seats if seat.player_id == player_id), None)
     if name is None:
         raise NotFound(gettext("Player %(id)s does not play in this game.", id=player_id), field="player_id")
     mine = seat_of_phone(game_id, phone)
@@ -54,7 +64,7 @@ def take_seat(game_id: int, player_id: int, phone: str, user: User | None, via_l
         return mine
     held = seats_held(game_id).get(player_id)
     if held is not None:
-        raise _taken(name, held)
+        raise _taken(name, held, to_member=not via_live)
     if mine is not None:
         db.session.delete(mine)
         db.session.flush()
