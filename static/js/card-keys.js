@@ -75,7 +75,11 @@
         if ("face" in pick.dataset) {
           for (let rank = 2; rank <= 9; rank++) pad.appendChild(keyFor(block, pick, rank, String(rank)));
         } else {
-          pad.appendChild(keyFor(block, pick, 0, pick.dataset.short));
+          // A key named by a word; one longer than a short word ("10 J Q K") takes two columns (app.css).
+          const key = keyFor(block, pick, 0, pick.dataset.short);
+          key.classList.add("named");
+          if (pick.dataset.short.length > 5) key.classList.add("wide");
+          pad.appendChild(key);
         }
       });
       const list = el("p", "tapped-cards");

@@ -13,8 +13,11 @@ FOUR = ["Sofia", "민준", "Bo", "Giulia"]
 SIX_LONG_NAMES = ["Maximiliane", "Bartholomew", "Giulia-Rosa", "민준서", "Konstantinos", "Esperanza"]
 
 
-# Measured for every game; Ramo's four-player form must fit 900 px (issue 20), the others keep 1,300.
-BUDGET = {"ramo": 900}
+# Measured for every game at four players. The card-key games keep 1,300 px. Ramo and Phase 10 count every
+# category on keys a thumb can hit, 44×44 px in two rows of five ("What the eye sees", test_pixels.py): a
+# category takes 92 px where its one row of 30 px keys took 30, so issue 20's 900 px for Ramo no longer holds,
+# and each player's block fitting on one screen above the Record bar is what the scorer needs instead.
+BUDGET = {"ramo": 2000, "phase10": 2000}
 
 
 @pytest.mark.parametrize("variant", sorted(rules.VARIANTS))
@@ -27,9 +30,11 @@ def test_the_form_for_four_players_fits_its_budget_with_record_always_on_screen(
     no_sideways_scroll(page)
     # Sticky: while the scorer moves through the players, Record and the running summary stay on screen.
     record = page.locator("#hand-form button[type=submit]")
+    room = page.viewport_size["height"] - page.locator(".record-bar").bounding_box()["height"]
     for block in page.locator(".player-block").all():
         block.scroll_into_view_if_needed()
         expect(record).to_be_in_viewport()
+        assert block.bounding_box()["height"] <= room, f"a {variant} player's block is taller than the screen"
     page.locator(".player-block").first.get_by_role("radio").first.tap()
     expect(page.locator(".running-summary")).to_be_in_viewport()
     # Tap targets: at least 24×24 CSS px, and 44×44 for Record and went out (WCAG 2.5.8 and the issue's budget).
