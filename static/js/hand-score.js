@@ -56,7 +56,8 @@
       ids.forEach(function (id) { result[id] = id === out ? parseInt(d.outScore, 10) : values[id]; });
     } else if (d.engine === "winner_takes") {
       let pot = ids.reduce(function (sum, id) { return sum + values[id]; }, 0);
-      if (rummy) pot *= parseInt(d.rummyFactor || "2", 10);
+      // The page names a factor only where the mark multiplies (rules/marks.py): none means ×1.
+      if (rummy && d.rummyFactor) pot *= parseInt(d.rummyFactor, 10);
       ids.forEach(function (id) { result[id] = id === out ? pot : 0; });
     } else if (d.engine === "knock") {
       const low = Math.min.apply(null, ids.map(function (id) { return values[id]; }));
