@@ -1,7 +1,9 @@
 // The hand form's running values, worked out on the phone from the game's own data in the page: each
 // category's points (data-points, data-face on a pips row) and how the game scores a hand (data-engine
 // and its numbers on the form). No request per tap; the server stays the judge when the hand is recorded.
-(function () {
+// The scoring itself is plain functions of that data (RamoHandScore below), so the parity test
+// (tests/rules/test_preview_parity.py) runs this very file in node against the rules' engines.
+(function (global) {
   "use strict";
 
   function countOf(pick) {
@@ -13,20 +15,29 @@
   }
 
   // The value of the cards held with its working, as the server writes it: "3×5 + 2×10 + 1×20 = 55".
-  function cardsValue(block) {
+  // rows: one per category in the page's order, { count, points (data-points), face (data-face given) }.
+  function handValue(rows) {
     const terms = [];
     let value = 0;
-    block.querySelectorAll(".pick[data-points]").forEach(function (pick) {
-      const count = countOf(pick);
+    rows.forEach(function (row) {
+      const count = row.count;
       if (!count) return;
-      const each = parseInt(pick.dataset.points, 10) || 0;
+      const each = parseInt(row.points, 10) || 0;
       value += count * each;
-      terms.push("face" in pick.dataset ? String(count) : count + "×" + each);
+      terms.push(row.face ? String(count) : count + "×" + each);
     });
     let working = terms.join(" + ") + " = " + value;
     if (!terms.length) working = "0";
     else if (terms.length === 1 && terms[0] === String(value)) working = terms[0];
     return { value: value, working: working };
+  }
+
+  function cardsValue(block) {
+    const rows = [];
+    block.querySelectorAll(".pick[data-points]").forEach(function (pick) {
+      rows.push({ count: countOf(pick), points: pick.dataset.points, face: "face" in pick.dataset });
+    });
+    return handValue(rows);
   }
 
   function outPlayer(form) {
@@ -35,17 +46,18 @@
   }
 
   // What each player scores for the hand, by the game's engine (ramo_keeper/rules/engines/).
-  function scores(form, values) {
-    const d = form.dataset;
-    const out = outPlayer(form);
+  // rules: the form's data attributes (its dataset); values: each player's hand value by id; out: the id
+  // chosen as out (or null); rummy: whether the switch for the player out is on (Rummy's went rummy).
+  function scoreHand(rules, values, out, rummy) {
+    const d = rules;
     const result = {};
     const ids = Object.keys(values);
     if (d.engine === "levels") {
       ids.forEach(function (id) { result[id] = id === out ? parseInt(d.outScore, 10) : values[id]; });
     } else if (d.engine === "winner_takes") {
       let pot = ids.reduce(function (sum, id) { return sum + values[id]; }, 0);
-      const rummy = form.querySelector('input[name="went_rummy"]');
-      if (rummy && rummy.checked) pot *= parseInt(d.rummyFactor || "2", 10);
+      // The page names a factor only where the mark multiplies (rules/marks.py): none means ×1.
+      if (rummy && d.rummyFactor) pot *= parseInt(d.rummyFactor, 10);
       ids.forEach(function (id) { result[id] = id === out ? pot : 0; });
     } else if (d.engine === "knock") {
       const low = Math.min.apply(null, ids.map(function (id) { return values[id]; }));
@@ -60,6 +72,11 @@
       });
     }
     return result;
+  }
+
+  function scores(form, values) {
+    const rummy = form.querySelector('input[name="went_rummy"]');
+    return scoreHand(form.dataset, values, outPlayer(form), !!(rummy && rummy.checked));
   }
 
   function signed(n) { return n > 0 ? "+" + n : (n < 0 ? String(n) : "0"); }
@@ -119,4 +136,6 @@
   document.addEventListener("DOMContentLoaded", all);
   document.addEventListener("htmx:afterSettle", all);
   document.addEventListener("ramo:replaced", all);
-})();
+
+  global.RamoHandScore = { handValue: handValue, scoreHand: scoreHand };
+})(window);
