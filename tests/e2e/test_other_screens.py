@@ -1,0 +1,64 @@
+"""The screens around the game on a 390 px phone: Play now, the league page, the house-rule editor."""
+
+from playwright.sync_api import expect
+
+from ramo_keeper.accounts.service import create_user
+from ramo_keeper.extensions import db
+from ramo_keeper.leagues.service import create_league
+from ramo_keeper.models import League
+
+
+def _owner_of_a_league(app, page, live_server) -> int:
+    with app.app_context():
+        league = create_league(create_user("Ann", "correct horse"), "Friday")
+        db.session.commit()
+        league_id = league.id
+    page.goto(live_server + "/login")
+    page.get_by_label("Name").fill("Ann")
+    page.get_by_label("Password").fill("correct horse")
+    page.get_by_role("button", name="Log in").click()
+    expect(page.get_by_role("link", name="Ann")).to_be_visible()
+    return league_id
+
+
+def _start(page, game: str, names=("Al", "Bo")):
+    page.get_by_label(game, exact=True).check()
+    for number, name in enumerate(names, 1):
+        page.get_by_label(f"Player {number}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+
+
+def test_play_now_takes_a_tap_anywhere_on_a_game_and_shows_the_names_above_the_fold(page, live_server):
+    page.goto(live_server + "/play")
+    _start(page, "Phase 10")
+    page.goto(live_server + "/play")
+    expect(page.get_by_role("button", name="Add Bo")).to_be_visible()  # the returning phone's chips
+    # The far end of Ramo's cell in the grid of games (not its word) is still Ramo.
+    x, y = page.evaluate("""() => {
+        const grid = document.querySelector('.game-choices'), box = grid.getBoundingClientRect();
+        const column = parseFloat(getComputedStyle(grid).gridTemplateColumns.split(' ')[0]);
+        const ramo = document.querySelector('input[value=ramo]').closest('label').getBoundingClientRect();
+        return [box.left + column - 4, ramo.top + ramo.height / 2];
+    }""")
+    page.touchscreen.tap(x, y)
+    expect(page.get_by_label("Ramo", exact=True)).to_be_checked()
+    for number in range(1, 5):
+        box = page.get_by_label(f"Player {number}").bounding_box()
+        assert box["y"] + box["height"] <= 844, f"Player {number} is below the fold at 390×844"
+    page.get_by_role("button", name="Add Al").click()
+    page.get_by_role("button", name="Add Bo").click()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.locator("h1")).to_contain_text("Ramo")
+
+
+def test_the_ratings_switch_saves_on_its_own(app, page, live_server):
+    league = _owner_of_a_league(app, page, live_server)
+    page.goto(f"{live_server}/leagues/{league}")
+    switch = page.get_by_role("switch", name="Skill ratings for this league")
+    expect(page.locator(".ratings-switch").get_by_role("button", name="Save")).to_be_hidden()
+    switch.click()
+    expect(page.get_by_text("Skill ratings are on.")).to_be_visible()
+    expect(page.get_by_role("switch", name="Skill ratings for this league")).to_be_checked()
+    with app.app_context():
+        assert db.session.get(League, league).ratings is True
