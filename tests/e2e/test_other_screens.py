@@ -62,3 +62,35 @@ def test_the_ratings_switch_saves_on_its_own(app, page, live_server):
     expect(page.get_by_role("switch", name="Skill ratings for this league")).to_be_checked()
     with app.app_context():
         assert db.session.get(League, league).ratings is True
+
+
+def test_the_house_rule_editor_keeps_its_example_in_view_and_makes_keys_from_labels(app, page, live_server):
+    league = _owner_of_a_league(app, page, live_server)
+    page.goto(f"{live_server}/leagues/{league}/house-rules/new?from=ramo")
+    page.get_by_role("button", name="Add a category").click()
+    label, key = page.locator("#cat-3-label"), page.locator("#cat-3-key")
+    expect(key).to_have_value("")
+    label.fill("Wild cards")
+    expect(key).to_have_value("wild_cards")
+    label.fill("Jolly")
+    expect(key).to_have_value("jolly")
+    # The field being changed is far below the example; the example is on the screen beside it.
+    points = page.locator("#cat-3-points")
+    points.fill("50")
+    points.scroll_into_view_if_needed()
+    example = page.locator("#worked-example")
+    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 jolly: 70")
+    shown, field = example.bounding_box(), points.bounding_box()
+    assert 0 <= shown["y"] and shown["y"] + shown["height"] <= 844, shown
+    assert shown["y"] + shown["height"] <= field["y"], "the example covers the field"
+    # A key typed by hand stays when the label changes.
+    key.fill("joker")
+    label.fill("Jokers")
+    expect(key).to_have_value("joker")
+    page.get_by_label("Name").fill("Nonna's Ramo")
+    page.get_by_role("button", name="Save the house rule").click()
+    expect(page.get_by_role("heading", name="Nonna's Ramo")).to_be_visible()
+    with page.expect_download() as download:
+        page.get_by_role("button", name="Download (.json)").click()
+    assert download.value.suggested_filename == "Nonna-s-Ramo.json"
+    expect(page.get_by_role("heading", name="Nonna's Ramo")).to_be_visible()
