@@ -94,3 +94,45 @@ def test_the_house_rule_editor_keeps_its_example_in_view_and_makes_keys_from_lab
         page.get_by_role("button", name="Download (.json)").click()
     assert download.value.suggested_filename == "Nonna-s-Ramo.json"
     expect(page.get_by_role("heading", name="Nonna's Ramo")).to_be_visible()
+
+
+def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, live_server, app, browser,
+                                                                        browser_context_args):
+    from .seating import add_member, log_in, seat_game
+
+    game_id, ids = seat_game(app, "rummy", ["Al", "Bo", "Cy"], owner="Dee")
+    add_member(app, game_id, "Ben", role="viewer")
+    log_in(page, live_server, "Dee")
+    page.goto(f"{live_server}/games/{game_id}")
+    expect(page.locator(f"#player-{ids['Al']} .card-keys")).to_be_visible()
+
+    bo = browser.new_context(**browser_context_args).new_page()
+    log_in(bo, live_server, "Ben")
+    bo.goto(f"{live_server}/games/{game_id}")
+    panel = bo.locator("#seat-panel")
+    panel.get_by_text("Count your own cards on this phone").tap()
+    panel.get_by_role("button", name="I'm Bo").tap()
+    expect(bo.get_by_role("heading", name="Counting for Bo")).to_be_visible()
+    # Nothing typed yet, nothing to send: no "Not sent yet." beside a draft that sends itself.
+    expect(panel).not_to_contain_text("Not sent yet.")
+    expect(panel.get_by_role("button", name="Send to the scorer")).to_be_hidden()
+    # Bo holds a 9, a 7 and a king: one tap a card, no sums.
+    for key in ("9", "7", "10 J Q K"):
+        panel.get_by_role("button", name=key, exact=True).tap()
+    expect(panel.locator("[data-draft-value]")).to_have_text("26")
+    expect(panel).to_contain_text("Points in your hand")
+    expect(panel).not_to_contain_text("Cards held")
+    expect(panel.get_by_text("Sent to the scorer.")).to_be_visible()
+
+    # The scorer's form takes Bo's draft and keeps the card keys for everyone, Bo's cards shown.
+    bo_block = page.locator(f"#player-{ids['Bo']}")
+    expect(bo_block).to_contain_text("counted by Bo", timeout=3_000)
+    for name in ("Al", "Bo", "Cy"):
+        expect(page.locator(f"#player-{ids[name]} .card-keys")).to_be_visible()
+    expect(bo_block.locator(".tapped-cards .card-chip")).to_have_text(["16", "10 J Q K"])
+    page.locator(f"#player-{ids['Cy']}").get_by_role("button", name="8", exact=True).tap()
+    page.locator(f"#player-{ids['Al']}").get_by_label("Went out").check()
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["34", "0", "0"])
+    bo.context.close()
