@@ -136,3 +136,28 @@ def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, li
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["34", "0", "0"])
     bo.context.close()
+
+
+def test_the_edit_form_unticks_laid_down_when_went_out_moves_away(page, live_server, app):
+    from .seating import log_in, seat_game
+
+    game_id, ids = seat_game(app, "ramo", ["Al", "Bo", "Di"], owner="Dee")
+    log_in(page, live_server, "Dee")
+    page.goto(f"{live_server}/games/{game_id}")
+    page.locator(f"#player-{ids['Di']}").get_by_label("Went out").check()
+    expect(page.locator(f"#player-{ids['Di']}").get_by_label("Laid down")).to_be_checked()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+
+    page.goto(f"{live_server}/games/{game_id}/hands/1/edit")
+    di, al = page.locator(f"#player-{ids['Di']}"), page.locator(f"#player-{ids['Al']}")
+    expect(di.get_by_label("Went out")).to_be_checked()
+    expect(di.get_by_label("Laid down")).to_be_checked()
+    # The scorer meant Al: Di no longer went out, so she no longer laid down by going out.
+    al.get_by_label("Went out").check()
+    expect(al.get_by_label("Laid down")).to_be_checked()
+    expect(di.get_by_label("Laid down")).not_to_be_checked()
+    # Back to Di puts her mark back, as the new-hand form does.
+    di.get_by_label("Went out").check()
+    expect(di.get_by_label("Laid down")).to_be_checked()
+    expect(al.get_by_label("Laid down")).not_to_be_checked()
