@@ -262,6 +262,10 @@ def _decks_of(decks, cards):
 
 
 def _game_cards(decks, cards, game, **_):
+    # A house rule plays its game's own cards under a name of its own ("Ramo 25"): its cards are not
+    # "Ramo 25 cards", so only a built-in game's name names a deck.
+    if game not in {variant.name for variant in rules.VARIANTS.values()}:
+        return _decks_of(decks, cards)
     return ngettext("%(num)d deck of %(cards)s %(game)s cards", "%(num)d decks of %(cards)s %(game)s cards", decks,
                     cards=cards, game=game)
 

@@ -1,11 +1,12 @@
 """Small functions the templates call; presentation only, the numbers come from rules/."""
 
 from flask import Flask
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
 from . import messages, rules
 from .exports.bgstats import create_play, create_play_link
+from .file_names import file_name
 from .games.forms import category_fields, player_cards
 from .games.page_context import kept_include
 from .games.variants import is_built_in, variant_named
@@ -77,6 +78,13 @@ def level_words(variant: rules.Variant, level) -> str:
     return messages.requirement(level)
 
 
+def player_count(fewest: int, most: int) -> str:
+    """"2 players" for a table of one size, "4–5 players" for a range (never "2–2 players")."""
+    if fewest == most:
+        return ngettext("%(num)d player", "%(num)d players", fewest)
+    return gettext("%(minimum)s–%(maximum)s players", minimum=fewest, maximum=most)
+
+
 def init_app(app: Flask) -> None:
     app.jinja_env.globals.update(
         variants=lambda: list(rules.VARIANTS.values()),
@@ -100,4 +108,6 @@ def init_app(app: Flask) -> None:
         role_name=lambda role: ROLE_NAMES[role],
         rating_changes=rating_changes,
         bgstats_link=bgstats_link,
+        player_count=player_count,
+        file_name=file_name,
     )

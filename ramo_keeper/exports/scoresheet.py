@@ -43,7 +43,8 @@ def scoresheet(game_id: int, state: rules.GameState) -> dict:
 
 
 def csv_header(sheet: dict) -> list[str]:
-    return ["hand", "dealer_id", "player_id", *(c["key"] for c in sheet["categories"]), *MARK_COLUMNS, "score", "total"]
+    return ["hand", "dealer_id", "dealer", "player_id", "player", *(c["key"] for c in sheet["categories"]),
+            *MARK_COLUMNS, "score", "total"]
 
 
 def scoresheet_csv(sheet: dict) -> str:
@@ -51,8 +52,10 @@ def scoresheet_csv(sheet: dict) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(csv_header(sheet))
+    # A spreadsheet reader sees who dealt and whose line it is without looking the ids up.
+    names = {p["player_id"]: p["name"] for p in sheet["players"]}
     for row in sheet["rows"]:
-        cells = [row["hand"], row["dealer_id"], row["player_id"],
+        cells = [row["hand"], row["dealer_id"], names[row["dealer_id"]], row["player_id"], names[row["player_id"]],
                  *(row["cards"][c["key"]] for c in sheet["categories"]),
                  *(("true" if row[mark] else "false") for mark in MARK_COLUMNS), row["score"], row["total"]]
         writer.writerow([text_cell(cell) if isinstance(cell, str) else number_cell(cell) for cell in cells])

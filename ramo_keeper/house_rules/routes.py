@@ -9,6 +9,7 @@ from flask_login import login_required
 from .. import rules
 from ..access import require_league
 from ..extensions import db
+from ..file_names import file_name
 from ..games.variants import snapshot_variant
 from ..messages import option_line, option_words
 from ..models import Ruleset
@@ -57,7 +58,7 @@ def download(league_id: int, ruleset_id: int):
     body = json.dumps({"name": ruleset.name, "based_on": ruleset.based_on, "definition": ruleset.definition},
                       ensure_ascii=False, indent=2)
     return Response(body, mimetype="application/json", headers={
-        "Content-Disposition": f'attachment; filename="{ruleset.key}.json"'})
+        "Content-Disposition": f'attachment; filename="{file_name(ruleset.name, ruleset.key)}.json"'})
 
 
 def _starting_document(league, key: str | None) -> dict:

@@ -61,6 +61,21 @@
     saved.block.dispatchEvent(new Event("change", { bubbles: true }));
   }
 
+  // A form that arrives with someone out already (the edit form of a recorded hand, a hand sent back
+  // with an error) is treated as if that choice had been tapped here: the marks going out ticked for
+  // that player are what moving the choice away puts back (unticked), exactly as in a new hand.
+  // Counts are left alone: what the player held before going out is not known.
+  function remember(form, radio) {
+    if (beforeOut.has(form) || "outSeen" in form.dataset) return;
+    form.dataset.outSeen = "";
+    const first = Array.from(form.querySelectorAll('input[name="went_out"]')).find(function (r) { return r.defaultChecked; });
+    if (!first || first === radio || !first.dataset.outFor || !("outLaysDown" in form.dataset)) return;
+    const block = document.getElementById("player-" + first.dataset.outFor);
+    if (!block) return;
+    const changes = Array.from(block.querySelectorAll("input[data-out-ticks]:checked")).map(function (box) { return [box, false, true]; });
+    beforeOut.set(form, { block: block, changes: changes });
+  }
+
   // Going out empties the hand (unless the game's out mark is a knock) and ticks the player's boxes for
   // the marks going out implies (laying down): the template says which apply, from the game's marks.
   // A mis-tap corrected, or arrow keys passing through the radio group, leave every other player
@@ -68,6 +83,7 @@
   function wentOut(radio) {
     const form = radio.form;
     if (!form) return;
+    remember(form, radio);
     restore(form);
     const block = radio.dataset.outFor ? document.getElementById("player-" + radio.dataset.outFor) : null;
     if (!block) return;

@@ -14,6 +14,8 @@
     return node;
   }
 
+  // A card is {key, rank, label}: a face category counts the sum of its ranks, any other its cards.
+  // A count that came with the block (a player's draft) is one card of that sum, shown as its number.
   function write(block) {
     const cards = held.get(block) || [];
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
@@ -33,6 +35,26 @@
       chip.addEventListener("click", function () { cards.splice(index, 1); changed(block); });
       list.appendChild(chip);
     });
+  }
+
+  function countOf(pick) {
+    const box = pick.querySelector(".pick-number");
+    const picked = pick.querySelector(".pick-n input:checked");
+    const count = parseInt(box && box.value !== "" ? box.value : (picked ? picked.value : "0"), 10);
+    return count > 0 ? count : 0;
+  }
+
+  // The cards a block already holds when its keys are made: a face count as one chip of its sum, any
+  // other count as that many cards.
+  function cardsIn(block) {
+    const cards = [];
+    block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
+      const count = countOf(pick);
+      if (!count) return;
+      if ("face" in pick.dataset) cards.push({ key: pick.dataset.key, rank: count, label: String(count) });
+      else for (let i = 0; i < count; i++) cards.push({ key: pick.dataset.key, rank: 0, label: pick.dataset.short });
+    });
+    return cards;
   }
 
   function changed(block) {
@@ -62,33 +84,45 @@
       || !!block.querySelector('.pick-n input:checked:not([value="0"])');
   }
 
-  function enhance(form) {
-    if (!form || form.querySelector(".player-block.keyed")) return;
-    const blocks = Array.from(form.querySelectorAll(".player-block")).filter(function (b) { return b.querySelector(".pick[data-face]"); });
-    // A hand with counts in it already (a correction, a hand sent back with an error) keeps its count rows,
-    // for every player alike: the keys only start a hand from nothing.
-    if (!blocks.length || blocks.some(filled)) return;
-    blocks.forEach(function (block) {
-      held.set(block, []);
-      const pad = el("div", "card-keys");
-      block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
-        if ("face" in pick.dataset) {
-          for (let rank = 2; rank <= 9; rank++) pad.appendChild(keyFor(block, pick, rank, String(rank)));
-        } else {
-          // A key named by a word; one longer than a short word ("10 J Q K") takes two columns (app.css).
-          const key = keyFor(block, pick, 0, pick.dataset.short);
-          key.classList.add("named");
-          if (pick.dataset.short.length > 5) key.classList.add("wide");
-          pad.appendChild(key);
-        }
-      });
-      const list = el("p", "tapped-cards");
-      list.setAttribute("aria-live", "polite");
-      const anchor = block.querySelector(".pick");
-      anchor.parentNode.insertBefore(pad, anchor);
-      anchor.parentNode.insertBefore(list, anchor);
-      block.classList.add("keyed");
+  function addKeys(block) {
+    held.set(block, cardsIn(block));
+    const pad = el("div", "card-keys");
+    block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
+      if ("face" in pick.dataset) {
+        for (let rank = 2; rank <= 9; rank++) pad.appendChild(keyFor(block, pick, rank, String(rank)));
+      } else {
+        // A key named by a word; one longer than a short word ("10 J Q K") takes two columns (app.css).
+        const key = keyFor(block, pick, 0, pick.dataset.short);
+        key.classList.add("named");
+        if (pick.dataset.short.length > 5) key.classList.add("wide");
+        pad.appendChild(key);
+      }
     });
+    const list = el("p", "tapped-cards");
+    list.setAttribute("aria-live", "polite");
+    const anchor = block.querySelector(".pick");
+    anchor.parentNode.insertBefore(pad, anchor);
+    anchor.parentNode.insertBefore(list, anchor);
+    block.classList.add("keyed");
+    if (held.get(block).length) write(block);
+  }
+
+  function enhance(form) {
+    if (!form) return;
+    const blocks = Array.from(form.querySelectorAll(".player-block:not(.keyed)")).filter(function (b) { return b.querySelector(".pick[data-face]"); });
+    if (!blocks.length) return;
+    // A hand with counts in it already (a correction, a hand sent back with an error) keeps its count rows,
+    // for every player alike: the keys only start a hand from nothing. Counts from a player's own phone
+    // (a draft) are not such a hand: the keys stay, with the player's cards on them, and a block the
+    // scorer's form takes from a draft later gets its keys too.
+    const started = !!form.querySelector(".player-block.keyed");
+    if (!started && blocks.some(function (b) { return !("draft" in b.dataset) && filled(b); })) return;
+    blocks.forEach(addKeys);
+  }
+
+  // The seated phone (drafts/_seat_panel.html): its one player's form is the block.
+  function enhanceSeat(form) {
+    if (form && !form.classList.contains("keyed") && form.querySelector(".pick[data-face]")) addKeys(form);
   }
 
   // Going out empties a hand (app.js): its keys and cards are put away, and come back as they were
@@ -110,7 +144,20 @@
     });
   });
 
-  function all() { enhance(document.getElementById("hand-form")); }
+  // Going out on the seated phone empties its hand (drafts.js): the cards tapped go, the keys are put away.
+  document.addEventListener("change", function (event) {
+    const box = event.target;
+    const form = box.closest && box.closest("form[data-draft-form].keyed");
+    if (!form || !box.matches("[data-draft-out]") || !("outEmptiesHand" in form.dataset)) return;
+    if (box.checked) held.set(form, []);
+    form.classList.toggle("emptied", box.checked);
+    write(form);
+  }, true);
+
+  function all() {
+    enhance(document.getElementById("hand-form"));
+    enhanceSeat(document.querySelector("form[data-draft-form]"));
+  }
   document.addEventListener("DOMContentLoaded", all);
   document.addEventListener("htmx:afterSettle", all);
   document.addEventListener("ramo:replaced", all);

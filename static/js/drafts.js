@@ -45,6 +45,7 @@
     if (old && fresh) {
       old.replaceWith(fresh);
       if (window.htmx) window.htmx.process(fresh);
+      document.dispatchEvent(new CustomEvent("ramo:replaced", { detail: { element: fresh } }));
     }
   }
 

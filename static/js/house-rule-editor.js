@@ -45,9 +45,26 @@
     output.textContent = fill(pattern, {out: minus(out), cards: held.join(", "), value: minus(value)});
   }
 
+  // A category's key made from its label ("Wild cards" -> "wild_cards"), while the key is empty or
+  // still the one made last: a key typed by hand is never overwritten.
+  function keyFrom(label) {
+    return label.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+      .replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 20).replace(/_+$/, "");
+  }
+
+  function fillKey(labelBox) {
+    var row = labelBox.closest("[data-category]");
+    var key = row && row.querySelector("[data-category-key]");
+    if (!key || (key.value && key.value !== key.dataset.madeFromLabel)) return;
+    key.value = keyFrom(labelBox.value);
+    key.dataset.madeFromLabel = key.value;
+  }
+
   function fromEvent(event) {
     var form = event.target && event.target.closest && event.target.closest("#house-rule-editor");
-    if (form) update(form);
+    if (!form) return;
+    if (event.type === "input" && event.target.matches("[data-category-label]")) fillKey(event.target);
+    update(form);
   }
 
   document.addEventListener("input", fromEvent);

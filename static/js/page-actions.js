@@ -19,9 +19,10 @@
     if (input) input.select();
   });
 
-  // <select data-autosubmit>: choosing sends the form (the form keeps its own submit button for no-JS).
+  // <select data-autosubmit>, <input type=checkbox data-autosubmit>: choosing sends the form (the form
+  // keeps its own submit button for no-JS; class="no-js" hides it once this file runs).
   document.addEventListener("change", function (event) {
-    const select = event.target.closest("select[data-autosubmit]");
+    const select = event.target.closest("select[data-autosubmit], input[data-autosubmit]");
     if (!select || !select.form) return;
     if (select.form.requestSubmit) select.form.requestSubmit(); else select.form.submit();
   });

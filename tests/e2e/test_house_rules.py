@@ -28,7 +28,7 @@ def register_with_players(page, base):
 def make_nonnas_ramo(page, base):
     """RULES.md §8: low 3, high 7, special 15, a joker category worth 50, out −30, five levels."""
     page.goto(base + "/leagues/1")
-    page.get_by_role("button", name="House rules").click()
+    page.get_by_role("link", name="House rules").click()
     page.get_by_label("Start from").select_option("ramo")
     page.get_by_role("button", name="Open the editor").click()
     expect(page.get_by_role("heading", name="New house rule")).to_be_visible()

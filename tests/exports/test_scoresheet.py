@@ -48,11 +48,21 @@ def test_the_csv_spreads_the_cards_into_columns(api):
     text = raw.decode("utf-8")
     assert "\r\n" in text and text.count("\r\n") == 13
     rows = list(csv.reader(io.StringIO(text, newline="")))
-    assert rows[0] == ["hand", "dealer_id", "player_id", "pips", "tens", "aces", "went_out", "laid_down",
-                       "knocked", "went_rummy", "score", "total"]
-    assert rows[2] == ["1", str(a), str(b), "10", "1", "1", "false", "false", "false", "false", "0", "0"]
-    assert rows[7] == ["2", str(b), str(c), "0", "0", "0", "true", "false", "false", "true", "48", "48"]
-    assert rows[9] == ["3", str(c), str(a), "0", "0", "0", "true", "false", "false", "false", "78", "152"]
+    assert rows[0] == ["hand", "dealer_id", "dealer", "player_id", "player", "pips", "tens", "aces", "went_out",
+                       "laid_down", "knocked", "went_rummy", "score", "total"]
+    assert rows[2] == ["1", str(a), "Al", str(b), "Bo", "10", "1", "1", "false", "false", "false", "false", "0", "0"]
+    assert rows[7] == ["2", str(b), "Bo", str(c), "Cy", "0", "0", "0", "true", "false", "false", "true", "48", "48"]
+    assert rows[9] == ["3", str(c), "Cy", str(a), "Al", "0", "0", "0", "true", "false", "false", "false", "78", "152"]
+
+
+def test_a_name_in_the_csv_is_guarded_against_formulas(api):
+    league, ids = api.league(["=Al", "Bo"])
+    game = api.game(league, "rummy", ids)
+    api.ok("POST", f"/games/{game['id']}/hands", {"results": [result(ids[0], {}, went_out=True),
+                                                              result(ids[1], std(3))]}, 201)
+    rows = list(csv.reader(io.StringIO(api.get(f"/games/{game['id']}/scoresheet.csv").get_data(as_text=True),
+                                       newline="")))
+    assert rows[1][1:5] == [str(ids[0]), "'=Al", str(ids[0]), "'=Al"]
 
 
 def test_a_game_in_progress_has_a_scoresheet_too(api):
@@ -60,7 +70,7 @@ def test_a_game_in_progress_has_a_scoresheet_too(api):
     game = api.game(league, "ramo", ids)
     assert api.ok("GET", f"/games/{game['id']}/scoresheet.json")["rows"] == []
     assert api.get(f"/games/{game['id']}/scoresheet.csv").get_data(as_text=True) == (
-        "hand,dealer_id,player_id,low,high,special,went_out,laid_down,knocked,went_rummy,score,total\r\n")
+        "hand,dealer_id,dealer,player_id,player,low,high,special,went_out,laid_down,knocked,went_rummy,score,total\r\n")
 
 
 def test_outsiders_get_404(api, make_api):
