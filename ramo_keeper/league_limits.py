@@ -19,6 +19,10 @@ MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200
 MAX_GAMES_PER_LEAGUE = 2_000
 MAX_HANDS_PER_LEAGUE = 20_000
+# A house rule's definition as a backup writes it (compact JSON). The largest the rules accept with
+# every list full and every text at its longest is about 20 KB (Korean texts take 3 bytes a character);
+# a backup holding a larger one is refused, and its size bounds every backup (leagues/backup_size.py).
+MAX_DEFINITION_BYTES = 32_768
 
 MESSAGES = {
     # The limits are always many, so one plural form is enough; `what` is "this backup" or "the roster".
