@@ -39,9 +39,10 @@ def fill_league(league_id: int, players: int = MAX_PLAYERS_PER_LEAGUE, seasons: 
         {"league_id": league_id, "name": f"Player {n}", "name_key": name_key(f"Player {n}"), "archived": False,
          "created_at": now} for n in range(1, players + 1)])
     held = db.session.scalar(db.select(db.func.count(Season.id)).filter_by(league_id=league_id))
-    db.session.execute(Season.__table__.insert(), [
-        {"league_id": league_id, "name": f"Round {n}", "ranking": "points", "min_games": 0, "is_current": False,
-         "closed": False, "created_at": now} for n in range(1, seasons - held + 1)])
+    if seasons > held:
+        db.session.execute(Season.__table__.insert(), [
+            {"league_id": league_id, "name": f"Round {n}", "ranking": "points", "min_games": 0, "is_current": False,
+             "closed": False, "created_at": now} for n in range(1, seasons - held + 1)])
     player_ids = list(db.session.scalars(db.select(Player.id).filter_by(league_id=league_id).order_by(Player.id)))
     season_ids = list(db.session.scalars(db.select(Season.id).filter_by(league_id=league_id).order_by(Season.id)))
     per_game = hands // games if games else 0

@@ -12,6 +12,7 @@ automatic "Season 1", are replaced by the backup's), so it can never mix with li
 """
 
 import json
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -35,6 +36,7 @@ from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
 from .backup_rows import reserve_ids as _reserve_ids
 
+logger = logging.getLogger(__name__)
 # The rules' deepest definition nests 6 levels (levels → melds → alternatives → meld); 20 leaves room.
 MAX_DEFINITION_DEPTH = 20
 
@@ -172,7 +174,7 @@ def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, st
     try:
         played = game.variant
         if game.definition is not None:
-            played = rules.load_definition({**game.definition, "key": keys[game.variant]})
+            played = _loaded({**game.definition, "key": keys[game.variant]}, where)
         setup = rules.new_game(played, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
     except rules.DefinitionError as error:
@@ -181,6 +183,19 @@ def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, st
         if error.hand_number:
             where = gettext("%(where)s, hand %(hand)d", where=where, hand=error.hand_number)
         raise BadBackup(gettext("%(where)s: %(problem)s.", where=where, problem=rule_message(error))) from None
+
+
+def _loaded(definition: dict, where: str) -> rules.Variant:
+    """The rules' game for a definition from the file. A value of a type the rules' checks do not expect
+    (a list where an option's key belongs) may stop them with TypeError or the like instead of a
+    DefinitionError: the file is refused all the same, never answered 500."""
+    try:
+        return rules.load_definition(definition)
+    except rules.DefinitionError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        logger.warning("A backup's definition stopped the rules' checks: %r", error)
+        raise BadBackup(gettext("%(where)s: its definition is not one the rules can read.", where=where)) from None
 
 
 @dataclass
@@ -230,7 +245,7 @@ def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
         ids.add(row.id)
         definition = {**row.definition, "key": keys[row.key], "name": row.name}
         try:
-            rules.load_definition(definition)
+            _loaded(definition, where)
         except rules.DefinitionError as error:
             raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
         based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]

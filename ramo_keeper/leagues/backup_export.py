@@ -5,9 +5,8 @@ seats, hands and results one lazy load at a time) and writing one indented strin
 and 20 MB; three downloads at once outlasted gunicorn's timeout. Here the rows are read as plain
 rows, BATCH games at a time in three statements (games, seats, hands with their results), and each
 batch is written out as soon as it is read, so a worker holds one batch, never the whole league.
-The reads run in one read-only transaction of their own (REPEATABLE READ on PostgreSQL, a deferred
-read transaction on SQLite's WAL), so the file never mixes two states of the league and blocks no
-writer.
+The reads run in one read-only transaction of their own (snapshot.py), so the file never mixes two
+states of the league and blocks no writer.
 
 The file is compact: no indentation, and each result names only the marks it has and the cards it
 holds (a false mark or a zero count is what the import assumes when one is left out). The import
@@ -16,15 +15,14 @@ reads files of every earlier shape as well (backup_file.py).
 
 import json
 from collections.abc import Iterator
-from contextlib import contextmanager
 from datetime import datetime
 from itertools import groupby
 
-from sqlalchemy import Connection, select, text
+from sqlalchemy import Connection, select
 
 from .. import rules
-from ..extensions import db
 from ..models import Game, Hand, HandResult, League, Player, Ruleset, Season, Seat, utcnow
+from ..snapshot import snapshot
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1
@@ -68,25 +66,6 @@ def game_row(row, seats: list[int], hands: list[list[dict]]) -> dict:
             "hands": [{"results": results} for results in hands]}
 
 
-@contextmanager
-def _snapshot() -> Iterator[Connection]:
-    """A connection of its own reading one state of the database, from its first read to its last."""
-    engine = db.engine
-    if engine.dialect.name == "postgresql":
-        connection = engine.connect().execution_options(isolation_level="REPEATABLE READ")
-        connection.execute(text("SET TRANSACTION READ ONLY"))
-    else:
-        connection = engine.connect()
-        connection.begin()
-        if not connection.connection.dbapi_connection.in_transaction:  # a reading request's: no BEGIN sent
-            connection.exec_driver_sql("BEGIN")
-    try:
-        yield connection
-    finally:
-        connection.rollback()
-        connection.close()
-
-
 def _games(connection: Connection, league_id: int) -> Iterator[str]:
     """The games' JSON, comma-separated, a batch at a time."""
     columns = (Game.id, Game.variant, Game.options, Game.season_id, Game.definition, Game.ruleset_id,
@@ -115,7 +94,7 @@ def _games(connection: Connection, league_id: int) -> Iterator[str]:
 
 def backup_chunks(league_id: int) -> Iterator[str]:
     """The league's backup as pieces of JSON text to send one after another."""
-    with _snapshot() as connection:
+    with snapshot() as connection:
         name = connection.execute(select(League.name).where(League.id == league_id)).scalar_one()
         players = connection.execute(select(Player.id, Player.name, Player.archived)
                                      .where(Player.league_id == league_id).order_by(Player.id))

@@ -6,11 +6,11 @@ refused, and a backup past about 5,100 hands was answered 413. The league is bui
 in bulk (benchmarks/full_league.py) and then played up to the hand cap through the services.
 """
 
-import io
 import json
 import uuid
 
 import pytest
+from uploads import post_backup
 
 from benchmarks.full_league import fill_league
 from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, reset_database
@@ -194,9 +194,7 @@ def test_a_league_at_every_cap_backs_up_and_imports_back_whole_through_the_pages
     backup = json.loads(body)
     assert len(backup["games"]) == MAX_GAMES_PER_LEAGUE
     assert sum(len(g["hands"]) for g in backup["games"]) == MAX_HANDS_PER_LEAGUE
-    owner.get(f"/leagues/{empty}/import")
-    upload = owner.post(f"/leagues/{empty}/import", {"file": (io.BytesIO(body), "backup.json")},
-                        content_type="multipart/form-data")
+    upload = post_backup(owner, empty, body)
     assert upload.status_code == 303, upload.get_data(as_text=True)[:3000]
     assert held(full, empty) == held(full, league_id)
     with full.app_context():

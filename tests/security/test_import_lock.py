@@ -9,10 +9,10 @@ killed on gunicorn: tests/security/test_backups_server.py.
 
 import gzip
 import json
-import uuid
 from datetime import timedelta
 
 import pytest
+from uploads import multipart, post_backup
 
 from benchmarks.backup_file import league_backup
 from conftest import csrf_from
@@ -37,21 +37,8 @@ def owner(app, new_web):
     return person, league_id
 
 
-def multipart(fields: dict, file: bytes) -> tuple[bytes, str]:
-    """A form with a file, as a browser sends it. Built here as bytes: the test client would spool a large
-    body to a temporary file that nothing closes."""
-    boundary = uuid.uuid4().hex
-    parts = [f'--{boundary}\r\nContent-Disposition: form-data; name="{name}"\r\n\r\n{value}\r\n'.encode()
-             for name, value in fields.items()]
-    parts.append(f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="backup.json"\r\n'
-                 f"Content-Type: application/json\r\n\r\n".encode() + file + f"\r\n--{boundary}--\r\n".encode())
-    return b"".join(parts), f"multipart/form-data; boundary={boundary}"
-
-
 def post_file(person, league_id: int, file: bytes, **headers):
-    page = person.get(f"/leagues/{league_id}/import").get_data(as_text=True)
-    body, content_type = multipart({"csrf_token": csrf_from(page)}, file)
-    return person.client.post(f"/leagues/{league_id}/import", data=body, content_type=content_type, headers=headers)
+    return post_backup(person, league_id, file, **headers)
 
 
 @pytest.fixture
