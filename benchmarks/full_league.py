@@ -30,9 +30,10 @@ def _hand(seats: list[int], n: int) -> rules.HandInput:
 
 
 def fill_league(league_id: int, players: int = MAX_PLAYERS_PER_LEAGUE, seasons: int = MAX_SEASONS_PER_LEAGUE,
-                games: int = MAX_GAMES_PER_LEAGUE, hands: int = MAX_HANDS_PER_LEAGUE) -> None:
+                games: int = MAX_GAMES_PER_LEAGUE, hands: int = MAX_HANDS_PER_LEAGUE, one_season: bool = False) -> None:
     """Add players, seasons and finished games (hands spread evenly) to an empty league up to these
-    counts; the league's own seasons (its automatic "Season 1") count toward `seasons`. Commits."""
+    counts; the league's own seasons (its automatic "Season 1") count toward `seasons`. The games are
+    spread over the seasons, or all in the first with `one_season`. Commits."""
     dialect = db.session.get_bind().dialect
     now = utcnow()
     db.session.execute(Player.__table__.insert(), [
@@ -52,7 +53,8 @@ def fill_league(league_id: int, players: int = MAX_PLAYERS_PER_LEAGUE, seasons: 
         setup = rules.new_game("rummy", [rules.Seat(p, f"Player {p}") for p in seats], seats[0],
                                {"end": "hands", "hands": max(per_game, 1)})
         templates.append((setup, rules.replay(setup, [_hand(seats, n) for n in range(per_game)])))
-    replayed = [({"season_id": season_ids[g % len(season_ids)], "created_at": None, "finished_at": None},
+    replayed = [({"season_id": season_ids[0 if one_season else g % len(season_ids)], "created_at": None,
+                  "finished_at": None},
                  *templates[g % len(templates)]) for g in range(games)]
     plan = plan_rows(league_id, replayed, dialect)
     # The rows name players and seasons by their real ids already: each maps to itself.

@@ -50,7 +50,7 @@ def season_file_chunks(season_id: int) -> Iterator[str]:
         yield _json(head)[:-1] + ',"plays":['
         for start in range(0, len(game_ids), BATCH):
             plays = [play_entry(game, state, refs[game.id])
-                     for game, state in read_games(session, game_ids[start:start + BATCH])]
+                     for game, state in read_games(session, game_ids[start:start + BATCH], scores_only=True)]
             session.expunge_all()  # sent: a worker holds one batch at a time
             yield ("," if start else "") + ",".join(_json(play) for play in plays)
         yield "]}"

@@ -89,3 +89,16 @@ def test_the_streamed_season_file_speaks_the_readers_language(app, leagues, owne
                                 headers={"Accept-Language": "ko"})
     plays = json.loads(response.get_data())["plays"]
     assert plays[0]["comments"].startswith("1판: ")
+
+
+def test_a_browser_gets_the_streamed_backup_compressed_and_whole(app, leagues, owner):
+    import brotli
+
+    league_id, _ = leagues[SMALL]
+    plain = json.loads(owner.client.get(f"/leagues/{league_id}/backup.json").get_data())
+    packed = owner.client.get(f"/leagues/{league_id}/backup.json", headers={"Accept-Encoding": "br, gzip"})
+    assert packed.headers["Content-Encoding"] == "br"
+    body = packed.get_data()
+    assert len(body) < len(json.dumps(plain)) / 3
+    unpacked = json.loads(brotli.decompress(body))
+    assert unpacked == plain | {"exported_at": unpacked["exported_at"]}
