@@ -84,10 +84,10 @@ def _checked_file(data) -> BackupFile:
     _check_definitions(data)
     try:
         backup = BackupFile.model_validate(data)
-    except (ValidationError, RecursionError) as error:
-        if isinstance(error, RecursionError):
-            raise BadBackup(gettext("This file is nested too deeply to be a backup.")) from None
+    except ValidationError as error:
         raise BadBackup(describe(error)) from None
+    except RecursionError:
+        raise BadBackup(gettext("This file is nested too deeply to be a backup.")) from None
     if message := over_limit("hands", sum(len(game.hands) for game in backup.games)):
         raise BadBackup(message)
     return backup
