@@ -6,9 +6,10 @@ same run, because absolute times on a shared machine move from run to run. docs/
 explains the method and keeps the latest figures.
 
 `python -m benchmarks import` runs only the backup import part (benchmarks/imports.py) on a small
-database of its own. BENCH_SECONDS (default 2) sets each wrk run's length, BENCH_ROUNDS (default 3) the rounds of
-A-B-B-A runs behind each ratio, BENCH_HANDS (default 60) the number of
-timed hand entries per league, BENCH_PORT the first port tried (default 18500).
+database of its own, `python -m benchmarks download` only the downloads of a league at every cap
+beside a table (benchmarks/downloads.py). BENCH_SECONDS (default 2) sets each wrk run's length,
+BENCH_ROUNDS (default 3) the rounds of A-B-B-A runs behind each ratio, BENCH_HANDS (default 60) the
+number of timed hand entries per league, BENCH_PORT the first port tried (default 18500).
 """
 
 import os
@@ -17,7 +18,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import imports, inprocess
+from . import downloads, imports, inprocess
 from .load import CONNECTIONS, THREADS, TIMEOUT_SECONDS, Throughput, timed_gets, timed_hand_entries, wrk, wrk_path
 from .seed import ENTRY_GAME_HANDS, HISTORIES, PASSWORD, READ_GAME_HANDS, USER, rummy_hand, seed
 from .server import WORKERS, get, gunicorn, login_cookie
@@ -91,7 +92,7 @@ class Goals:
         return all(ok for _, ok in self.lines)
 
 
-def measure(base: str, data) -> bool:
+def measure(base: str, data, seed_full_league) -> bool:
     small, large = data.leagues[HISTORIES[0]], data.leagues[HISTORIES[-1]]
     token = {"Authorization": f"Bearer {data.token}"}
     cookie = {"Cookie": login_cookie(base, USER, PASSWORD)}
@@ -171,6 +172,13 @@ def measure(base: str, data) -> bool:
     for line in imports.import_lines(base, data.token, cookie["Cookie"], small.league_id, small.player_ids):
         print(f"  {line}")
 
+    print("\nDownloads of a league at every cap (round two, item 8: streamed, a batch of games at a time)")
+    # Seeded only now (gunicorn idle meanwhile), so that the figures above read the same database as ever.
+    lines, beside = downloads.download_lines(base, data.token, cookie["Cookie"], small.league_id, small.player_ids,
+                                             *seed_full_league())
+    for line in lines:
+        print(f"  {line}")
+
     goals = Goals()
     goals.at_least("game read through the API vs openapi.json", api_ratio, 0.5)
     goals.at_least("logged-in game page vs /rules/ramo", page_ratio, 0.5)
@@ -179,6 +187,8 @@ def measure(base: str, data) -> bool:
                         f" ({timeouts} answers slower than {TIMEOUT_SECONDS} s)", errors == 0 and timeouts == 0))
     goals.at_most(f"hand entry growth {HISTORIES[0]} -> {HISTORIES[-1]} games", entry_growth, 1.2)
     goals.at_most(f"standings growth {HISTORIES[0]} -> {HISTORIES[-1]} games", standings_growth, 1.2)
+    goals.at_most("hand writes beside a cap-sized download, p50 vs before (none failed)",
+                  beside if beside is not None else float("inf"), 1.5)
     return goals.print()
 
 
@@ -194,17 +204,35 @@ def import_only() -> None:
                 print(f"  {line}")
 
 
+def download_only() -> None:
+    """Only the downloads' figures, on a database with a league at every cap and a table of four players."""
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        print("Downloading a league at every cap beside a table (about a minute) ...", flush=True)
+        token, league_id, players = imports.seed_players(url, USER, PASSWORD)
+        full = downloads.seed_full_league(url, USER)
+        with gunicorn(url, Path(folder) / "gunicorn.log") as base:
+            print(f"\nDownloads of a league at every cap, gunicorn {WORKERS} sync workers, SQLite file")
+            lines, _ = downloads.download_lines(base, token, login_cookie(base, USER, PASSWORD), league_id, players,
+                                                *full)
+            for line in lines:
+                print(f"  {line}")
+
+
 def main() -> None:
     if sys.argv[1:] == ["import"]:
         import_only()
         return
+    if sys.argv[1:] == ["download"]:
+        download_only()
+        return
     wrk_path()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
-        print("Seeding the benchmark database, then measuring (about three minutes) ...", flush=True)
+        print("Seeding the benchmark database, then measuring (about four minutes) ...", flush=True)
         data = seed(url)
         with gunicorn(url, Path(folder) / "gunicorn.log") as base:
-            met = measure(base, data)
+            met = measure(base, data, lambda: downloads.seed_full_league(url, USER))
     if os.environ.get("BENCH_STRICT") and not met:
         sys.exit(1)
 

@@ -1,17 +1,28 @@
-"""How much one league may hold. Defined once: the backup import (leagues/) and the roster (players.py) check them.
+"""How much one league may hold. Defined once, and held where each row is created and where a backup is read.
 
 The hand cap bounds an import's work: every hand is replayed through the rules before anything is
-written (about half a millisecond a hand), and a 5 MB upload holds about this many hands anyway.
+written (about half a millisecond a hand). Every cap holds at creation too, under the league's lock
+(locks.py), so that any league the app lets grow is one whose backup it imports again: a player
+(players.py), a season (seasons/service.py), a game and a hand (games/service.py); house rules have
+their own cap (house_rules/service.py).
 """
 
 from flask_babel import format_decimal, gettext
 
+from .errors import Conflict
+from .extensions import db
 from .i18n import N_
+from .locks import lock_league, row_locks
+from .models import Game, Season
 
 MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200
 MAX_GAMES_PER_LEAGUE = 2_000
 MAX_HANDS_PER_LEAGUE = 20_000
+# A house rule's definition as a backup writes it (compact JSON). The largest the rules accept with
+# every list full and every text at its longest is about 20 KB (Korean texts take 3 bytes a character);
+# a backup holding a larger one is refused, and its size bounds every backup (leagues/backup_size.py).
+MAX_DEFINITION_BYTES = 32_768
 
 MESSAGES = {
     # The limits are always many, so one plural form is enough; `what` is "this backup" or "the roster".
@@ -23,6 +34,16 @@ MESSAGES = {
 LIMITS = {"players": MAX_PLAYERS_PER_LEAGUE, "seasons": MAX_SEASONS_PER_LEAGUE,
           "games": MAX_GAMES_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE}
 
+# What to do when the league is full, said where one more would be created (seasons cannot be deleted).
+FULL = {
+    "seasons": N_("This league already holds %(limit)s seasons, the most a league may hold: nothing was saved. "
+                  "Start a new league for more seasons."),
+    "games": N_("This league already holds %(limit)s games, the most a league may hold: nothing was saved. "
+                "Delete games you no longer need, or start a new league."),
+    "hands": N_("This league already holds %(limit)s hands in all its games, the most a league may hold: "
+                "nothing was saved. Delete games you no longer need, or start a new league."),
+}
+
 
 def over_limit(kind: str, count: int, what: str = N_("this backup")) -> str | None:
     """The sentence to show when `count` of `kind` is more than a league may hold, else None."""
@@ -30,3 +51,36 @@ def over_limit(kind: str, count: int, what: str = N_("this backup")) -> str | No
     if count <= limit:
         return None
     return gettext(MESSAGES[kind], limit=format_decimal(limit), what=gettext(what), count=format_decimal(count))
+
+
+class LeagueFull(Conflict):
+    """One more season, game or hand would take the league past its cap (409; `details.limit` names which)."""
+
+    def __init__(self, kind: str):
+        super().__init__(gettext(FULL[kind], limit=format_decimal(LIMITS[kind])),
+                         details={"limit": kind, "maximum": LIMITS[kind]})
+
+
+def _held(league_id: int, kind: str) -> int:
+    if kind == "seasons":
+        query = db.select(db.func.count(Season.id)).where(Season.league_id == league_id)
+    elif kind == "games":
+        query = db.select(db.func.count(Game.id)).where(Game.league_id == league_id)
+    else:  # every write stores its game's hand count (games/stored.py), so the games' rows hold the sum
+        query = db.select(db.func.coalesce(db.func.sum(Game.hand_count), 0)).where(Game.league_id == league_id)
+    return db.session.execute(query).scalar_one()
+
+
+def refuse_when_full(league_id: int, kind: str) -> None:
+    """Raise LeagueFull if the league already holds its cap of `kind`. Call under the league's lock."""
+    if _held(league_id, kind) >= LIMITS[kind]:
+        raise LeagueFull(kind)
+
+
+def lock_league_of_game(game_id: int) -> None:
+    """The league's lock for a write that adds a hand: taken first, before the game's own locks (locks.py),
+    so two tables of one league cannot both pass the hand cap. SQLite's one write lock already does."""
+    if row_locks():
+        league_id = db.session.execute(db.select(Game.league_id).where(Game.id == game_id)).scalar_one_or_none()
+        if league_id is not None:
+            lock_league(league_id)

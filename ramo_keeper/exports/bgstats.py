@@ -83,28 +83,25 @@ def create_play_link(data: dict) -> str:
     return CREATE_PLAY + quote(json.dumps(data, ensure_ascii=False, separators=(",", ":")), safe="")
 
 
-def season_file(games: list[tuple[object, rules.GameState]]) -> dict:
-    """BG Stats' export shape (games, players, plays) for finished games, each with its stored state."""
-    game_ids: dict[str, int] = {}
-    out_games, players, plays = [], {}, []
-    for game, state in games:
-        variant = variant_of(state.setup)
-        key = game_type(variant.key)
-        if key not in game_ids:
-            game_ids[key] = len(game_ids) + 1
-            out_games.append({"id": game_ids[key], **_game(variant)})
-        places, starter = rules.finishing_places(state), start_player_id(state)
-        for p in state.players:
-            players.setdefault(p.player_id, {"id": p.player_id, "name": p.name, "isAnonymous": False,
-                                             "sourcePlayerId": f"ramo-keeper-player-{p.player_id}"})
-        plays.append({
-            "uuid": source_play_id(game), "gameRefId": game_ids[key],
-            "playDate": game.created_at.strftime(DATE_FORMAT),
-            "durationMin": _minutes(game.created_at, game.finished_at),
-            "rounds": state.hand_count, "ignored": False, "manualWinner": False, "comments": comments(state),
-            "playerScores": [{"playerRefId": p.player_id, "score": str(p.total),
-                              "winner": p.player_id in state.winner_ids, "rank": places[p.player_id],
-                              "seatOrder": p.seat + 1, "startPlayer": p.player_id == starter, "newPlayer": False}
-                             for p in state.players],
-        })
-    return {"games": out_games, "players": list(players.values()), "locations": [], "plays": plays}
+def game_entry(variant: rules.Variant) -> dict:
+    """A game type as the season file lists it (without its id in the file)."""
+    return _game(variant)
+
+
+def player_entry(player_id: int, name: str) -> dict:
+    return {"id": player_id, "name": name, "isAnonymous": False, "sourcePlayerId": f"ramo-keeper-player-{player_id}"}
+
+
+def play_entry(game, state: rules.GameState, game_ref: int) -> dict:
+    """One finished game as a play of the season file; `game_ref` is its game type's id in the file."""
+    places, starter = rules.finishing_places(state), start_player_id(state)
+    return {
+        "uuid": source_play_id(game), "gameRefId": game_ref,
+        "playDate": game.created_at.strftime(DATE_FORMAT),
+        "durationMin": _minutes(game.created_at, game.finished_at),
+        "rounds": state.hand_count, "ignored": False, "manualWinner": False, "comments": comments(state),
+        "playerScores": [{"playerRefId": p.player_id, "score": str(p.total),
+                          "winner": p.player_id in state.winner_ids, "rank": places[p.player_id],
+                          "seatOrder": p.seat + 1, "startPlayer": p.player_id == starter, "newPlayer": False}
+                         for p in state.players],
+    }

@@ -1,26 +1,23 @@
 """The export pages: a game's scoresheet (CSV, JSON, A4 print), a season's BG Stats file."""
 
-import json
 from datetime import date
 
-from flask import Blueprint, Response, jsonify
+from flask import Blueprint, Response, jsonify, stream_with_context
+from flask_babel import get_locale
 from flask_login import login_required
 
 from ..access import require_league
-from ..extensions import db
 from ..games.page_context import played_or_404
-from ..games.stored import read_game
-from ..models import Game
 from ..rendering import render
 from ..rules.registry import variant_of
 from ..seasons.routes import _season
-from .bgstats import season_file
 from .scoresheet import scoresheet, scoresheet_csv
+from .season_file import season_file_chunks
 
 bp = Blueprint("exports", __name__)
 
 
-def _download(body: str, mimetype: str, filename: str) -> Response:
+def _download(body, mimetype: str, filename: str) -> Response:
     return Response(body, mimetype=mimetype, headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
@@ -56,8 +53,8 @@ def season_bgstats(league_id: int, season_id: int):
     """The season's finished games in BG Stats' export shape, to import into BG Stats."""
     league, _ = require_league(league_id)
     season = _season(league, season_id)
-    ids = db.session.execute(db.select(Game.id).filter_by(season_id=season.id, status="finished")
-                             .order_by(Game.finished_at, Game.id)).scalars().all()
-    games = [found for found in map(read_game, ids) if found is not None]
-    body = json.dumps(season_file(games), ensure_ascii=False, indent=1)
-    return _download(body, "application/json", f"bgstats-season-{season.id}.json")
+    # Streamed, a batch of games at a time (season_file.py): a season of 2,000 games holds no worker for seconds.
+    # The file speaks the reader's language: chosen now, while the request's session still holds who reads.
+    get_locale()
+    return _download(stream_with_context(season_file_chunks(season.id)), "application/json",
+                     f"bgstats-season-{season.id}.json")

@@ -18,7 +18,8 @@ from sqlalchemy.exc import IntegrityError
 from .. import rules
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
-from ..locks import lock_players, lock_season
+from ..league_limits import lock_league_of_game, refuse_when_full
+from ..locks import lock_league, lock_players, lock_season
 from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
 from .hand_inputs import fingerprint, to_body
@@ -58,7 +59,10 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
 
     The season is locked (shared) and read afresh before the game joins it, then the players
     (locks.py's order): a season being closed meanwhile either counted this game or is seen closed.
+    The league is locked first, and its cap of games (league_limits.py) counted under that lock.
     """
+    lock_league(league.id)
+    refuse_when_full(league.id, "games")
     players = {p.id: p for p in db.session.execute(
         db.select(Player).where(Player.league_id == league.id, Player.id.in_(player_ids or [0]))).scalars()}
     for pid in player_ids:
@@ -142,6 +146,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     `expected_number` is the hand the form was filled in for: if another phone recorded it
     meanwhile, this one is refused rather than stored as the following hand.
     """
+    lock_league_of_game(game_id)  # the league's hand cap is counted under its lock (league_limits.py)
     game = _locked(game_id)
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
     print_ = fingerprint(hand)
@@ -155,6 +160,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     if expected_number is not None and expected_number != len(game.hands) + 1:
         raise Conflict(gettext("Hand %(number)s was already recorded, perhaps from another phone: check the "
                                "scoreboard before entering it again.", number=expected_number))
+    refuse_when_full(game.league_id, "hands")
     state = by_the_rules(lambda: rules.apply_hand(setup_of(game), state_of(game), hand))
     game.hands.append(Hand(number=state.hand_count, idempotency_key=key, request_fingerprint=print_,
                            created_by_id=user.id if user else None))

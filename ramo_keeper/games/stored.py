@@ -93,6 +93,33 @@ def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
     raise RuntimeError(f"Game {game_id} kept changing while it was read.")
 
 
+def read_games(session, game_ids: list[int], scores_only: bool = False) -> list[tuple[Game, rules.GameState]]:
+    """Many games and their states as the last writes stored them, in two statements, in `game_ids`' order.
+
+    For a download of many games that reads them a batch at a time on `session`, bound to one
+    unchanging state of the database (snapshot.py): no version check is needed between the two.
+    With `scores_only` each hand's lines carry their player and score alone (no cards, marks or
+    levels: a file of running totals and final places needs no more), which spares decoding them.
+    """
+    heads = {game.id: game for game in session.execute(
+        db.select(Game).where(Game.id.in_(game_ids)).options(*_head())).unique().scalars()}
+    columns = (Hand.number, Hand.dealer_id, HandResult.player_id, HandResult.score) if scores_only \
+        else (*_SCORED_COLUMNS,)
+    rows = session.execute(
+        db.select(Hand.game_id, *columns).join(HandResult, HandResult.hand_id == Hand.id)
+        .where(Hand.game_id.in_(game_ids)).order_by(Hand.game_id, Hand.number, HandResult.position)).all()
+    outcomes = _scores if scores_only else _outcomes
+    hands = {game_id: outcomes(lines) for game_id, lines in groupby(rows, key=lambda row: row.game_id)}
+    return [(heads[game_id], _state(heads[game_id], hands.get(game_id, ())))
+            for game_id in game_ids if game_id in heads]
+
+
+def _scores(rows) -> tuple[rules.HandOutcome, ...]:
+    return tuple(rules.HandOutcome(number, lines[0].dealer_id, tuple(
+        rules.ScoredResult(r.player_id, {}, False, False, False, False, r.score, r.score) for r in lines), ())
+        for number, lines in ((number, list(lines)) for number, lines in groupby(rows, key=lambda row: row.number)))
+
+
 def _outcomes(rows) -> tuple[rules.HandOutcome, ...]:
     played = (row for row in rows if row.number is not None)  # a game without hands gives one empty row
     outcomes = []

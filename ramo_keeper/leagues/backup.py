@@ -11,6 +11,8 @@ automatic "Season 1", are replaced by the backup's), so it can never mix with li
 (rows in backup_rows.py), and leagues/importing.py runs the two for the page with no lock between.
 """
 
+import json
+import logging
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -21,53 +23,22 @@ from sqlalchemy.engine import Dialect
 from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..games.hand_inputs import from_body, to_body
-from ..games.hand_rows import hand_input
+from ..games.hand_inputs import from_body
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
-from ..league_limits import over_limit
+from ..league_limits import MAX_DEFINITION_BYTES, over_limit
 from ..messages import rule_message
 from ..models import Game, GameResult, League, Player, Ruleset, Season, utcnow
 from ..text_validation import folded, name_key
+from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export_league: for scripts and tests)
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
 from .backup_rows import reserve_ids as _reserve_ids
 
-FORMAT = "ramo-keeper-league-backup"
-VERSION = 1
-
-
-def _when(value: datetime | None) -> str | None:
-    return value.isoformat() if value else None
-
-
-def export_league(league: League) -> dict:
-    """Every player, season and game of the league, with each hand's stored inputs."""
-    players = db.session.execute(db.select(Player).where(Player.league_id == league.id)
-                                 .order_by(Player.id)).scalars()
-    seasons = db.session.execute(db.select(Season).where(Season.league_id == league.id)
-                                 .order_by(Season.id)).scalars()
-    games = db.session.execute(db.select(Game).where(Game.league_id == league.id).order_by(Game.id)).scalars()
-    rulesets = db.session.execute(db.select(Ruleset).where(Ruleset.league_id == league.id)
-                                  .order_by(Ruleset.id)).scalars()
-    return {
-        "format": FORMAT, "version": VERSION, "exported_at": _when(utcnow()),
-        "league": {"name": league.name},
-        "players": [{"id": p.id, "name": p.name, "archived": p.archived} for p in players],
-        "seasons": [{"id": s.id, "name": s.name, "ranking": s.ranking, "min_games": s.min_games,
-                     "is_current": s.is_current, "closed": s.closed, "created_at": _when(s.created_at)}
-                    for s in seasons],
-        "rulesets": [{"id": r.id, "key": r.key, "name": r.name, "based_on": r.based_on,
-                      "definition": r.definition} for r in rulesets],
-        "games": [{
-            "id": g.id, "variant": g.variant, "options": dict(g.options), "season_id": g.season_id,
-            "definition": g.definition, "ruleset_id": g.ruleset_id,
-            "first_dealer_id": g.first_dealer_id, "seats": [seat.player_id for seat in g.seats],
-            "status": g.status, "created_at": _when(g.created_at), "finished_at": _when(g.finished_at),
-            "hands": [{"number": h.number, **to_body(hand_input(h.results))} for h in g.hands],
-        } for g in games],
-    }
+logger = logging.getLogger(__name__)
+# The rules' deepest definition nests 6 levels (levels → melds → alternatives → meld); 20 leaves room.
+MAX_DEFINITION_DEPTH = 20
 
 
 def is_empty(league: League) -> bool:
@@ -110,13 +81,43 @@ def _checked_file(data) -> BackupFile:
         rows = data.get(kind)
         if isinstance(rows, list) and (message := over_limit(kind, len(rows))):
             raise BadBackup(message)
+    _check_definitions(data)
     try:
         backup = BackupFile.model_validate(data)
     except ValidationError as error:
         raise BadBackup(describe(error)) from None
+    except RecursionError:
+        raise BadBackup(gettext("This file is nested too deeply to be a backup.")) from None
     if message := over_limit("hands", sum(len(game.hands) for game in backup.games)):
         raise BadBackup(message)
     return backup
+
+
+def _check_definitions(data: dict) -> None:
+    """A house rule's definition is free-form JSON until the rules read it: refuse one nested deeper or
+    larger than any the rules accept, before anything recurses into it or stores it."""
+    for kind, words in (("rulesets", N_("House rule %(number)d")), ("games", N_("Game %(number)d"))):
+        rows = data.get(kind)
+        for number, row in enumerate(rows if isinstance(rows, list) else [], 1):
+            definition = row.get("definition") if isinstance(row, dict) else None
+            if not isinstance(definition, dict):
+                continue  # the model says what is wrong with any other value
+            if _depth(definition) > MAX_DEFINITION_DEPTH or len(
+                    json.dumps(definition, ensure_ascii=False, separators=(",", ":")).encode()) > MAX_DEFINITION_BYTES:
+                raise BadBackup(gettext("%(where)s: its definition is larger than any house rule can be.",
+                                        where=gettext(words, number=number)))
+
+
+def _depth(value) -> int:
+    """How deeply lists and objects nest in `value` (without recursing: the file is untrusted)."""
+    deepest, stack = 0, [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            if depth <= MAX_DEFINITION_DEPTH:
+                stack.extend((child, depth + 1) for child in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _names(backup: BackupFile) -> dict[int, str]:
@@ -173,7 +174,7 @@ def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, st
     try:
         played = game.variant
         if game.definition is not None:
-            played = rules.load_definition({**game.definition, "key": keys[game.variant]})
+            played = _loaded({**game.definition, "key": keys[game.variant]}, where)
         setup = rules.new_game(played, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
     except rules.DefinitionError as error:
@@ -182,6 +183,19 @@ def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, st
         if error.hand_number:
             where = gettext("%(where)s, hand %(hand)d", where=where, hand=error.hand_number)
         raise BadBackup(gettext("%(where)s: %(problem)s.", where=where, problem=rule_message(error))) from None
+
+
+def _loaded(definition: dict, where: str) -> rules.Variant:
+    """The rules' game for a definition from the file. A value of a type the rules' checks do not expect
+    (a list where an option's key belongs) may stop them with TypeError or the like instead of a
+    DefinitionError: the file is refused all the same, never answered 500."""
+    try:
+        return rules.load_definition(definition)
+    except rules.DefinitionError:
+        raise
+    except (TypeError, ValueError, KeyError, AttributeError, IndexError) as error:
+        logger.warning("A backup's definition stopped the rules' checks: %r", error)
+        raise BadBackup(gettext("%(where)s: its definition is not one the rules can read.", where=where)) from None
 
 
 @dataclass
@@ -231,7 +245,7 @@ def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
         ids.add(row.id)
         definition = {**row.definition, "key": keys[row.key], "name": row.name}
         try:
-            rules.load_definition(definition)
+            _loaded(definition, where)
         except rules.DefinitionError as error:
             raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
         based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]

@@ -1,8 +1,6 @@
 """A league's backup: the owner downloads the whole league as JSON and restores one into an empty league."""
 
-import json
-
-from flask import Blueprint, Response, flash, redirect, url_for
+from flask import Blueprint, Response, flash, redirect, request, stream_with_context, url_for
 from flask_babel import gettext, ngettext
 from flask_login import login_required
 
@@ -11,19 +9,34 @@ from ..errors import ServiceError
 from ..extensions import db
 from ..rendering import render
 from . import backup as backups
+from .backup_export import backup_chunks
+from .backup_size import MAX_BACKUP_BYTES
 from .forms import ImportForm
 from .importing import ImportBusy, import_upload
 
 bp = Blueprint("backups", __name__)
+# The form around the file: the CSRF token, the field names and the multipart boundaries.
+FORM_BYTES = 64 * 1024
+
+
+@bp.url_value_preprocessor
+def allow_the_largest_backup(endpoint: str | None, values: dict | None) -> None:
+    """The import's upload may be as large as the largest backup a league at every cap writes
+    (backup_size.py), beyond the app's usual limit. Set before the form is read (by the CSRF check)."""
+    if endpoint == "backups.import_backup":
+        request.max_content_length = MAX_BACKUP_BYTES + FORM_BYTES
 
 
 @bp.get("/leagues/<int:league_id>/backup.json")
 @login_required
 def download(league_id: int):
-    """Download the whole league (players, seasons, games, hands) as JSON: owners only."""
+    """Download the whole league (players, seasons, games, hands) as JSON: owners only.
+
+    Streamed: a batch of games is read and sent at a time (backup_export.py), so a league at every
+    cap neither holds a worker for seconds before the first byte nor keeps the whole file in memory.
+    """
     league, _ = require_league(league_id, "owner")
-    body = json.dumps(backups.export_league(league), ensure_ascii=False, indent=1)
-    return Response(body, mimetype="application/json", headers={
+    return Response(stream_with_context(backup_chunks(league.id)), mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="ramo-keeper-league-{league.id}.json"'})
 
 

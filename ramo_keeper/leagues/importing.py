@@ -1,44 +1,42 @@
-"""An uploaded backup imported beside live tables: checked with no lock, written in one short transaction,
-and one import at a time across every worker and machine.
+"""An uploaded backup imported beside live tables: read and checked with no lock, written in one short
+transaction, and one import at a time across every worker and machine.
 
 Checking and replaying the largest file a league may hold takes seconds of CPU. Done inside the
 request's write transaction, it held SQLite's one write lock all that while (a writing request takes
 it at its first statement, see database.py), and other tables' hands waited, then failed. Here the
-request's transaction ends when the import lock is taken (committed), the file is checked and
-replayed with nothing held (`database.no_write_lock`), and only the inserts run in a new
-transaction (`backup.write_import`).
+request's transaction ends when the import lock is taken, the file is checked and replayed with
+nothing held (`database.no_write_lock`), and only the inserts run in a new transaction
+(`backup.write_import`).
 
-At most one import runs at a time in the whole app, so that imports cannot take every worker:
-a row in the throttle table (bucket "import") is the lock. It is inserted and committed before the
-work and deleted after; a row older than STALE_SECONDS is a worker that died mid-import, and the
-next import takes it over. Its `count` column holds the holder's random token, so a worker whose
-row was taken over never deletes its successor's.
+At most one import runs at a time in the whole app, so that imports cannot take every worker. The
+lock dies with the process holding it (import_lock.py): a worker killed mid-import never blocks the
+next one, and a refused import is told truly how long the running one should still take.
+
+The file is JSON, or JSON compressed with gzip, of at most MAX_BACKUP_BYTES once uncompressed: the
+largest backup the app writes for a league at every cap (backup_size.py). Whatever else it holds,
+however wrong (a number of 5,000 digits, brackets nested 150,000 deep, a list where a name belongs),
+is answered with a sentence naming the problem, and nothing is saved.
 """
 
-import hashlib
 import json
-import secrets
+import re
+import zlib
 from collections.abc import Callable
-from contextlib import contextmanager
-from datetime import timedelta
 
-from flask_babel import gettext
-from sqlalchemy import delete
-from sqlalchemy.dialects.postgresql import insert as postgresql_insert
-from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from flask_babel import format_decimal, gettext
 
-from .. import throttle
 from ..database import no_write_lock
 from ..errors import ServiceError
 from ..extensions import db
-from ..models import League, ThrottleCounter
+from ..models import League
+from . import import_lock
 from .backup import BadBackup, is_empty, not_empty, plan_import, write_import
+from .backup_size import MAX_BACKUP_BYTES
 
-BUCKET = "import"
-KEY_DIGEST = hashlib.sha256(b"one import at a time").hexdigest()
-STALE_SECONDS = 300
-# The largest file takes several seconds: a retry sooner would most likely be refused again.
-RETRY_AFTER_SECONDS = 10
+GZIP_MAGIC = b"\x1f\x8b"
+LONGEST_NUMBER = 30  # digits: no number a backup holds comes near (ids stop at 10)
+# A lone surrogate (\ud800 to \udfff not in a pair) decodes to a string no database or page can encode.
+SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 
 
 class ImportBusy(ServiceError):
@@ -46,40 +44,90 @@ class ImportBusy(ServiceError):
 
     status = 429
 
-    def __init__(self):
+    def __init__(self, retry_after: int):
         super().__init__(gettext("Another backup is being imported right now. Try again in a few seconds."),
                          field="file")
-        self.retry_after = RETRY_AFTER_SECONDS
+        self.retry_after = retry_after
 
 
-def _take() -> int | None:
-    """Insert the lock row (or take over a stale one) and commit; the holder's token, or None if held."""
-    at, token = throttle.now(), secrets.randbelow(2**31 - 1) + 1
-    table = ThrottleCounter.__table__
-    insert = postgresql_insert if db.session.get_bind().dialect.name == "postgresql" else sqlite_insert
-    statement = (insert(table).values(bucket=BUCKET, key_digest=KEY_DIGEST, window_start=at, count=token)
-                 .on_conflict_do_update(index_elements=[table.c.bucket, table.c.key_digest],
-                                        set_={"window_start": at, "count": token},
-                                        where=table.c.window_start <= at - timedelta(seconds=STALE_SECONDS))
-                 .returning(table.c.count))
-    taken = db.session.execute(statement).scalar_one_or_none()
-    db.session.commit()
-    return token if taken == token else None
+def _too_large() -> BadBackup:
+    return BadBackup(gettext("This file is larger than any backup of a league can be (at most %(limit)s MB once "
+                             "uncompressed): choose a backup downloaded from Ramo Keeper.",
+                             limit=format_decimal(MAX_BACKUP_BYTES // 1_000_000)))
 
 
-@contextmanager
-def one_import_at_a_time():
-    """Hold the app-wide import lock for the block, or raise ImportBusy at once."""
-    token = _take()
-    if token is None:
-        raise ImportBusy()
+def _not_json() -> BadBackup:
+    return BadBackup(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper."))
+
+
+def uncompressed(raw: bytes) -> bytes:
+    """The file's JSON bytes: as sent, or gunzipped; at most MAX_BACKUP_BYTES either way."""
+    if not raw.startswith(GZIP_MAGIC):
+        if len(raw) > MAX_BACKUP_BYTES:
+            raise _too_large()
+        return raw
+    reader = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
     try:
-        yield
-    finally:
-        db.session.rollback()  # whatever the block left unfinished
-        db.session.execute(delete(ThrottleCounter).where(
-            ThrottleCounter.bucket == BUCKET, ThrottleCounter.key_digest == KEY_DIGEST, ThrottleCounter.count == token))
-        db.session.commit()
+        data = reader.decompress(raw, MAX_BACKUP_BYTES + 1)  # a small file never unpacks past the limit
+    except zlib.error:
+        raise BadBackup(gettext("That file looks compressed but cannot be read: choose a backup downloaded from "
+                                "Ramo Keeper, or compress it again with gzip.")) from None
+    if len(data) > MAX_BACKUP_BYTES:
+        raise _too_large()
+    return data
+
+
+class _Refused(Exception):
+    """Raised inside the JSON parser: a value no backup holds."""
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > LONGEST_NUMBER:
+        raise _Refused(gettext("This file holds a number of %(count)s digits, far longer than any a backup holds: "
+                               "choose a backup downloaded from Ramo Keeper.",
+                               count=format_decimal(len(digits.lstrip("-")))))
+    return int(digits)
+
+
+def _constant(name: str):
+    raise _Refused(gettext("This file holds %(value)s, which is not a number a backup holds: choose a backup "
+                           "downloaded from Ramo Keeper.", value=name))
+
+
+def _lone_surrogate(value) -> bool:
+    """Whether any text in the parsed file (keys included) cannot be written as UTF-8."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack.extend(item.keys())
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def parsed(data: bytes):
+    """The backup's JSON as Python values, or BadBackup saying why it cannot be one."""
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise _not_json() from None
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_constant)
+    except _Refused as refused:
+        raise BadBackup(str(refused)) from None
+    except (ValueError, RecursionError):  # JSONDecodeError is a ValueError; RecursionError: [[[[… too deep
+        raise _not_json() from None
+    if SURROGATE_ESCAPE.search(text) and _lone_surrogate(value):
+        raise BadBackup(gettext("This file holds text with a broken character: choose a backup downloaded from "
+                                "Ramo Keeper."))
+    return value
 
 
 def import_upload(league: League, read: Callable[[], bytes]) -> dict:
@@ -91,14 +139,22 @@ def import_upload(league: League, read: Callable[[], bytes]) -> dict:
     league_id, dialect = league.id, db.session.get_bind().dialect
     if not is_empty(league):  # checked again under the write lock; this spares a replay bound to fail
         raise not_empty()
-    with one_import_at_a_time():
+    data = uncompressed(read())
+    lock = import_lock.ImportLock(db.engine)
+    if not lock.acquire():
         with no_write_lock():
-            try:
-                data = json.loads(read().decode("utf-8-sig"))
-            except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
-                raise BadBackup(gettext("That file is not JSON: choose a backup downloaded from Ramo Keeper.")) \
-                    from None
-            plan = plan_import(league_id, data, dialect)
+            raise ImportBusy(import_lock.retry_after())
+    try:
+        import_lock.note_start(import_lock.expected_seconds(len(data)))
+        with no_write_lock():
+            plan = plan_import(league_id, parsed(data), dialect)
         counts = write_import(db.session.get(League, league_id), plan)
         db.session.commit()
+    finally:
+        db.session.rollback()  # whatever the block left unfinished
+        try:
+            import_lock.clear_note()
+        finally:
+            lock.release()
     return counts
+

@@ -15,6 +15,7 @@ from ..contention import flush_or_conflict
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..i18n import N_
+from ..league_limits import refuse_when_full
 from ..locks import lock_league, lock_season
 from ..models import Game, League, Player, Season, Seat
 from ..text_validation import LONG_NAME_MAX, TextError, clean_name
@@ -92,10 +93,14 @@ def current_season(league: League) -> Season | None:
 
 def create_season(league: League, name: str, ranking: str = "points", min_games: int = 0,
                   make_current: bool = False) -> Season:
-    """A new open season; it becomes current if asked, or if the league has no open current season."""
+    """A new open season; it becomes current if asked, or if the league has no open current season.
+
+    The league's cap of seasons (league_limits.py) is counted under the league's lock, as the name is.
+    """
     ranking, min_games = _checked_settings(ranking, min_games)
     lock_league(league.id)
     name = _checked_name(league.id, name)
+    refuse_when_full(league.id, "seasons")
     season = Season(league_id=league.id, name=name, ranking=ranking, min_games=min_games,
                     is_current=False, closed=False)
     db.session.add(season)

@@ -1,21 +1,25 @@
-"""One import at a time, held in the database; and an import's checking holds no write lock (issue 18).
+"""One import at a time, with a lock that dies with its holder; and an import's checking holds no write lock.
 
-The lock is a throttle row (bucket "import"): while a live one exists every other import is answered
-429 with Retry-After and changes nothing; one older than five minutes is a worker that died and is
-taken over; the row is gone after every import, imported or refused.
+The lock is a PostgreSQL advisory lock on a connection of its own, or flock() on a file beside the
+SQLite database (import_lock.py): while another worker holds it, an import is answered 429 with a
+Retry-After worked out from the running import's note; once the holder is gone (its connection or file
+closed without a word, as when a worker is killed), the next import runs at once. A worker really
+killed on gunicorn: tests/security/test_backups_server.py.
 """
 
-import io
+import gzip
 import json
 from datetime import timedelta
 
 import pytest
+from uploads import multipart, post_backup
 
 from benchmarks.backup_file import league_backup
 from conftest import csrf_from
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues import backup, importing
+from ramo_keeper.leagues import backup, import_lock
+from ramo_keeper.leagues.backup_size import MAX_BACKUP_BYTES
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, Player, ThrottleCounter, utcnow
 
@@ -33,21 +37,46 @@ def owner(app, new_web):
     return person, league_id
 
 
-def post_file(person, league_id: int, body: bytes, **headers):
-    page = person.get(f"/leagues/{league_id}/import").get_data(as_text=True)
-    return person.client.post(f"/leagues/{league_id}/import", content_type="multipart/form-data", headers=headers,
-                              data={"csrf_token": csrf_from(page), "file": (io.BytesIO(body), "backup.json")})
+def post_file(person, league_id: int, file: bytes, **headers):
+    return post_backup(person, league_id, file, **headers)
 
 
-def hold_lock(app, started_seconds_ago: int) -> None:
-    """Another worker's import, begun that long ago."""
-    with app.app_context():
-        db.session.add(ThrottleCounter(bucket="import", key_digest=importing.KEY_DIGEST, count=7,
-                                       window_start=utcnow() - timedelta(seconds=started_seconds_ago)))
-        db.session.commit()
+@pytest.fixture
+def other_worker_lock(other_worker):
+    """The import lock as another worker (another app instance: its own engine and connections) takes it,
+    with the note an import writes; released at the end unless the test let its holder die."""
+    held = []
+
+    def take(started_seconds_ago: int = 0, expected_seconds: int = 10):
+        worker = other_worker()
+        with worker.app_context():
+            lock = import_lock.ImportLock(db.engine)
+            assert lock.acquire()
+            db.session.add(ThrottleCounter(bucket=import_lock.BUCKET, key_digest=import_lock.KEY_DIGEST,
+                                           count=expected_seconds,
+                                           window_start=utcnow() - timedelta(seconds=started_seconds_ago)))
+            db.session.commit()
+        held.append(lock)
+        return lock
+
+    yield take
+    for lock in held:
+        lock.release()
 
 
-def lock_rows(app) -> int:
+def die(lock: import_lock.ImportLock) -> None:
+    """What a killed worker leaves: its connection or file closed by the system, no unlock sent, its note kept."""
+    if lock._connection is not None:
+        lock._connection.invalidate()  # the socket closes; PostgreSQL drops the session's locks
+        lock._connection = None
+    if lock._file is not None:
+        import os
+
+        os.close(lock._file)  # the kernel drops the flock with the last descriptor of the file
+        lock._file = None
+
+
+def notes(app) -> int:
     with app.app_context():
         return db.session.scalar(db.select(db.func.count()).select_from(ThrottleCounter).filter_by(bucket="import"))
 
@@ -62,34 +91,83 @@ def games_in(app, league_id: int) -> int:
     ("ko", "지금 다른 백업을 가져오는 중입니다. 몇 초 뒤에 다시 시도하세요."),
     ("it", "Si sta già importando un altro backup. Riprova tra qualche secondo."),
 ])
-def test_while_another_import_runs_the_page_answers_429_with_retry_after_and_imports_nothing(
-        app, owner, language, words):
+def test_while_another_import_runs_the_page_answers_429_and_imports_nothing(
+        app, owner, other_worker_lock, language, words):
     person, league_id = owner
-    hold_lock(app, started_seconds_ago=20)
+    other_worker_lock(started_seconds_ago=3, expected_seconds=10)
     response = post_file(person, league_id, SMALL, **{"Accept-Language": language})
     assert response.status_code == 429
-    assert int(response.headers["Retry-After"]) >= 1
     assert words in response.get_data(as_text=True)
     assert games_in(app, league_id) == 0
     with app.app_context():
         assert db.session.execute(db.select(Player)).first() is None
-    # The other worker's lock is still its own.
-    assert lock_rows(app) == 1
+    assert notes(app) == 1  # the running import's note is still its own
+
+
+@pytest.mark.parametrize(("started", "expected", "low", "high"), [
+    (3, 10, 6, 8),  # about 7 s left
+    (2, 60, 57, 59),  # a large import that has only begun
+    (40, 10, import_lock.SHORTEST_WAIT, import_lock.SHORTEST_WAIT),  # overran its estimate: any moment now
+], ids=["seven-seconds-left", "just-begun", "overran"])
+def test_retry_after_says_how_long_the_running_import_should_still_take(
+        owner, other_worker_lock, started, expected, low, high):
+    person, league_id = owner
+    other_worker_lock(started_seconds_ago=started, expected_seconds=expected)
+    response = post_file(person, league_id, SMALL)
+    assert response.status_code == 429
+    assert low <= int(response.headers["Retry-After"]) <= high
+
+
+def test_an_import_notes_how_long_it_should_take_from_its_size(app, owner, monkeypatch):
+    person, league_id = owner
+    seen = []
+    real_plan = backup.plan_import
+
+    def plan_and_look(*args):
+        with app.app_context():
+            seen.append(db.session.execute(db.select(ThrottleCounter.count).filter_by(bucket="import")).scalar_one())
+        return real_plan(*args)
+
+    monkeypatch.setattr("ramo_keeper.leagues.importing.plan_import", plan_and_look)
+    assert post_file(person, league_id, SMALL).status_code == 303
+    assert seen == [import_lock.expected_seconds(len(SMALL))]
+    assert notes(app) == 0
 
 
 @pytest.mark.parametrize(("body", "status"), [
     (SMALL, 303), (b"{not json", 422), (json.dumps({"format": "something else"}).encode(), 422),
 ], ids=["imported", "not-json", "not-a-backup"])
-def test_a_lock_left_by_a_dead_worker_is_taken_over_and_released_after_the_import_imported_or_refused(
-        app, owner, body, status):
+def test_a_lock_whose_holder_died_holds_nothing_back_and_the_next_import_runs_at_once(
+        app, owner, other_worker_lock, body, status):
     person, league_id = owner
-    hold_lock(app, started_seconds_ago=importing.STALE_SECONDS + 1)
+    die(other_worker_lock(started_seconds_ago=1, expected_seconds=600))  # the note left behind says 10 minutes
     assert post_file(person, league_id, body).status_code == status
     assert games_in(app, league_id) == (3 if status == 303 else 0)
-    assert lock_rows(app) == 0
-    # The next import is not refused as busy (the league may be full by now: then 422).
-    assert post_file(person, league_id, SMALL).status_code == (422 if status == 303 else 303)
-    assert lock_rows(app) == 0
+    assert notes(app) == 0
+    with app.app_context():  # the lock is free again after the import, imported or refused
+        lock = import_lock.ImportLock(db.engine)
+        assert lock.acquire()
+        lock.release()
+
+
+def test_a_gzipped_backup_is_imported_and_one_that_unpacks_past_the_largest_backup_is_refused(app, owner):
+    person, league_id = owner
+    bomb = gzip.compress(b" " * (MAX_BACKUP_BYTES + 1), compresslevel=1)
+    refused = post_file(person, league_id, bomb)
+    assert refused.status_code == 422
+    assert "larger than any backup of a league can be" in refused.get_data(as_text=True)
+    assert post_file(person, league_id, gzip.compress(SMALL)).status_code == 303
+    assert games_in(app, league_id) == 3
+
+
+def test_the_import_takes_a_file_past_the_apps_usual_upload_limit_which_other_forms_keep(app, owner):
+    person, league_id = owner
+    past_usual = b" " * (app.config["MAX_CONTENT_LENGTH"] + 1) + SMALL  # whitespace is valid JSON around it
+    assert post_file(person, league_id, past_usual).status_code == 303
+    page = person.get("/leagues").get_data(as_text=True)
+    body, content_type = multipart({"csrf_token": csrf_from(page), "name": "Big"}, past_usual)
+    too_large = person.client.post("/leagues", data=body, content_type=content_type)
+    assert too_large.status_code == 413
 
 
 def test_another_table_writes_while_the_file_is_checked_and_replayed(app, owner, other_worker, monkeypatch):

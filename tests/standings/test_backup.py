@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+from ramo_keeper import rules
 from ramo_keeper.errors import Conflict, ServiceError
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.backup import export_league, import_league
@@ -80,8 +81,27 @@ def test_backup_shape(world):
     assert set(data) >= {"league", "players", "seasons", "games"}
     game = data["games"][0]
     assert set(game) >= {"id", "variant", "options", "season_id", "first_dealer_id", "seats", "hands"}
-    assert set(game["hands"][0]["results"][0]) == {"player_id", "cards", "went_out", "laid_down", "knocked",
-                                                   "went_rummy"}
+    results = [r for g in data["games"] for h in g["hands"] for r in h["results"]]
+    # Compact: a result names only the marks it has and the cards it holds; the importer takes the rest as
+    # false and zero, as every version of it has.
+    assert all({"player_id", "cards"} <= set(r) <= {"player_id", "cards", *rules.MARKS} for r in results)
+    assert all(r[mark] is True for r in results for mark in rules.MARKS if mark in r)
+    assert all(count != 0 for r in results for count in r["cards"].values())
+    assert any(r.get("went_out") for r in results) and any(r["cards"] for r in results)
+
+
+def test_the_download_is_compact_json_sent_as_it_is_read(world, web):
+    build_spring(world)
+    db.session.commit()
+    web.login("Owner")
+    response = web.client.get(f"/leagues/{world.league.id}/backup.json")
+    # Sent as it is read: no length known beforehand, the body an iterator of pieces.
+    assert response.status_code == 200 and response.is_streamed and "Content-Length" not in response.headers
+    body = response.get_data(as_text=True)
+    data = json.loads(body)
+    assert data == export_league(world.league) | {"exported_at": data["exported_at"]}
+    # No indentation nor a space after a separator: the text is the most compact spelling of itself.
+    assert body == json.dumps(data, ensure_ascii=False, separators=(",", ":"))
 
 
 def test_import_refuses_a_league_with_players_or_games(world):

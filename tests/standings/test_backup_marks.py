@@ -1,5 +1,6 @@
-"""A backup keeps a true or false per mark in each result, as files always have: an old file's marks
-arrive as the stored list of marks, and a new file reads as before."""
+"""A backup names the marks each result has: an old file, with a true or false per mark in every result,
+reads as before (its marks arrive as the stored list of marks), and a new file leaves the false ones out,
+which every version of the import reads as false."""
 
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.backup import export_league, import_league
@@ -41,8 +42,11 @@ def test_an_old_backups_flags_become_the_stored_marks_and_are_written_back_the_s
     assert marks == {"rummy": [["went_out", "went_rummy"], [], []], "manipulation": [["knocked"], [], []]}
     assert [s.total for s in rummy.seats] == [38, 0, 0]
     assert [s.total for s in knock.seats] == [39, 0, 0]
-    # Written back with the four flags, so an older version of the app still reads the file.
-    written = {g["variant"]: g["hands"][0]["results"][0] for g in export_league(league)["games"]}
-    assert {k: v for k, v in written["rummy"].items() if k in FLAGS} == {**FLAGS, "went_out": True,
-                                                                         "went_rummy": True}
-    assert {k: v for k, v in written["manipulation"].items() if k in FLAGS} == {**FLAGS, "knocked": True}
+    # Written back with the true marks only: a mark left out is false to every version of the import.
+    written = {g["variant"]: g["hands"][0]["results"] for g in export_league(league)["games"]}
+    assert written["rummy"] == [{"player_id": written["rummy"][0]["player_id"], "cards": {}, "went_out": True,
+                                 "went_rummy": True}] + written["rummy"][1:]
+    assert [{k: v for k, v in r.items() if k in FLAGS} for r in written["rummy"]] == [
+        {"went_out": True, "went_rummy": True}, {}, {}]
+    assert [{k: v for k, v in r.items() if k in FLAGS} for r in written["manipulation"]] == [{"knocked": True}, {}, {}]
+    assert [r["cards"] for r in written["manipulation"]] == [{"pips": 4}, {"tens": 1, "pips": 7}, {"tens": 3}]
