@@ -61,13 +61,15 @@ def _refused(value: str, index: int) -> str | None:
     return None
 
 
+def refusal(value: str) -> str | None:
+    """Why the first refused character in value is refused ("control", "bidi" or "invisible"), or None."""
+    return next((reason for index in range(len(value)) if (reason := _refused(value, index))), None)
+
+
 def problem(value: str, what: str = "A name") -> str | None:
     """The message for the first refused character in value, or None when every character is fine."""
-    for index in range(len(value)):
-        reason = _refused(value, index)
-        if reason:
-            return gettext(MESSAGES[reason], what=gettext(str(what)))
-    return None
+    reason = refusal(value)
+    return gettext(MESSAGES[reason], what=gettext(str(what))) if reason else None
 
 
 def clean_name(value: str, what: str = "A name", limit: int = NAME_MAX, empty: str | None = None) -> str:
