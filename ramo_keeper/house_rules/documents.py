@@ -54,6 +54,18 @@ def _options(base: Mapping, posted) -> dict | object:
     return {**copy.deepcopy(dict(base)), **posted}
 
 
+def whole_numbers(value):
+    """The value with every number that has a zero fraction (3.0) as the whole number it is, as the API reads
+    numbers everywhere (a JSON number 3.0 is JSON Schema's integer 3); 2.5 stays 2.5, to be refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: whole_numbers(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(inner) for inner in value]
+    return value
+
+
 def merged(base: Mapping, posted: Mapping) -> dict:
     """`posted` laid over `base` (both definition documents); `posted` wins field by field."""
     doc = copy.deepcopy(dict(base))

@@ -86,7 +86,8 @@ def _document(league, name, posted, based_on, key, own=None) -> tuple[str, str, 
     """The checked name, the built-in it descends from and the checked document; DefinitionRefused else."""
     try:
         name = names.checked_name(name)
-        readable.check_nesting(posted)
+        readable.check_nesting(posted)  # before anything reads it deeply
+        posted = documents.whole_numbers(posted)
         root, base = _base(league, posted, based_on, own)
         document, variant = documents.house_document(base, posted, key, name)
         readable.check_texts(document)

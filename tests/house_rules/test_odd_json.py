@@ -193,3 +193,14 @@ def played_through_the_pages(table, api, ruleset: dict, players: list[int]) -> N
         assert web.get(url).status_code == 200, url
     web.get(f"/games/{game['id']}")
     assert web.post(f"/games/{game['id']}/hands", {"idempotency_key": "odd"}).status_code == 422
+
+
+def test_a_number_with_a_zero_fraction_is_that_whole_number_and_a_fraction_is_refused(api):
+    league, _ = api.league()
+    kept = api.ok("POST", f"/leagues/{league}/rulesets", {"name": "Whole", "definition": {
+        "key": "ramo", "card_categories": [{"key": "low", "points": 3.0}], "min_players": 2.0}}, 201)
+    low = kept["definition"]["card_categories"][0]
+    assert low["points"] == 3 and isinstance(low["points"], int) and kept["definition"]["min_players"] == 2
+    refused = api.post(f"/leagues/{league}/rulesets", {"name": "Half", "definition": {
+        "key": "ramo", "card_categories": [{"key": "low", "points": 3.5}]}})
+    assert refused.status_code == 422 and refused.get_json()["details"]["code"] == "not_an_integer"
