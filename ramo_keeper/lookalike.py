@@ -16,7 +16,7 @@
 
 Hangul syllables stay whole: taken apart into jamo, "각가" and "가까" would have one skeleton, though
 no Korean reader mixes them up. The stored name is still what the person typed; only the key is this.
-migrations/versions/0013_lookalike_keys_before_folding.py holds a frozen copy: change both or neither
+migrations/versions/0013_lookalike_keys_unfolded.py holds a frozen copy: change both or neither
 (0007 holds the copy of the key before it, which folded case first).
 """
 

@@ -1,6 +1,6 @@
 """names that look the same in capitals have one key: player.name_key and user.username_key recomputed
 
-Revision ID: 0013_lookalike_keys_before_folding
+Revision ID: 0013_lookalike_keys_unfolded
 Revises: 0012_hand_marks_as_data
 Create Date: 2026-12-02 10:00:00
 
@@ -25,7 +25,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = '0013_lookalike_keys_before_folding'
+revision = '0013_lookalike_keys_unfolded'
 down_revision = '0012_hand_marks_as_data'
 branch_labels = None
 depends_on = None
