@@ -343,8 +343,17 @@ PHRASES: dict[str, object] = {
 
 
 def say(phrase: rules.Phrase | None) -> str:
-    """The words for a Phrase, e.g. "2 decks of 52 cards + 3 jokers"; empty for None."""
-    return "" if phrase is None else _word(PHRASES, phrase.code, phrase.params)
+    """The words for a Phrase, e.g. "2 decks of 52 cards + 3 jokers"; empty for None.
+
+    A house rule kept before its lines were checked (phrase_problem) may hold one the app cannot say: that line
+    is left empty rather than the page failing.
+    """
+    if phrase is None:
+        return ""
+    try:
+        return _word(PHRASES, phrase.code, phrase.params)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
 
 
 def phrase_problem(phrase: rules.Phrase) -> str | None:

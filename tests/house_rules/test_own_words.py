@@ -107,3 +107,19 @@ def test_a_house_rule_keeping_a_built_in_verb_keeps_its_translation(app, table):
 
         assert gettext("Choose who knocked.") != "Choose who knocked."
         assert gettext("Choose who knocked.") in page
+
+
+def test_a_house_rule_kept_before_its_lines_were_checked_still_shows(app, table):
+    """A line the app cannot say (no such sentence, a sentence without its values), stored before such lines
+    were refused: the pages leave it out rather than fail."""
+    ruleset_id, key = house_rule(app, table, "ramo")
+    with app.app_context():
+        ruleset = db.session.get(Ruleset, ruleset_id)
+        ruleset.definition = {**ruleset.definition, "scoring_summary": [
+            {"phrase": "no_such_sentence"}, {"phrase": "text"}, {"phrase": "decks_plus_jokers", "params": {
+                "decks": "two", "cards": 52, "jokers": 1}}, {"text": "Lowest total wins."}]}
+        db.session.commit()
+    page = table.web.get(f"/leagues/{table.league_id}/house-rules/{ruleset_id}")
+    assert page.status_code == 200 and "Lowest total wins." in page.get_data(as_text=True)
+    game_id = start_game(app, table, key)
+    assert table.web.get(f"/games/{game_id}").status_code == 200
