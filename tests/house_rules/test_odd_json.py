@@ -65,6 +65,16 @@ def test_a_deeply_nested_upload_is_refused_in_words(table, app):
     assert rulesets(app) == 0
 
 
+def test_a_definition_nested_deeper_than_any_game_is_refused_at_its_field(table, app):
+    # Deep enough to exhaust a recursive copy, shallow enough for the JSON reader.
+    words = json.loads("[" * 600 + "]" * 600)
+    response = upload(table, json.dumps({"name": "Deep", "based_on": "ramo",
+                                         "definition": {"words": {"level": words}}}).encode())
+    assert response.status_code == 422
+    assert "words.level" in response.get_data(as_text=True) and "nested deeper" in response.get_data(as_text=True)
+    assert rulesets(app) == 0
+
+
 def test_a_deeply_nested_definition_is_a_4xx_through_the_api(api):
     league, _ = api.league()
     body = '{"name": "Deep", "definition": {"key": "ramo", "words": ' + "[" * 5000 + "]" * 5000 + "}}"
