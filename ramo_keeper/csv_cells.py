@@ -1,13 +1,22 @@
 """Cells of the CSV files people open in a spreadsheet (standings, scoresheet): one formula guard for all."""
 
-# Spreadsheets run a cell starting with one of these as a formula; some also read the full-width forms
-# (typed with an East Asian input method) as the ASCII ones.
-FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r", "\uff1d", "\uff0b", "\uff0d", "\uff20")
+import unicodedata
+
+# Spreadsheets run a cell starting with one of these as a formula. Some also read a character whose
+# compatibility form is one of them as that one: the full-width "＝" typed with an East Asian input
+# method, the small hyphen-minus "﹣", the superscript "⁼"… so the first character is compared in its
+# NFKC form too.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def runs_as_formula(value: str) -> bool:
+    """True for text a spreadsheet could run: it starts with a formula character, as typed or in NFKC form."""
+    return value.startswith(FORMULA_STARTS) or unicodedata.normalize("NFKC", value[:1]).startswith(FORMULA_STARTS)
 
 
 def text_cell(value: str) -> str:
     """Text that a spreadsheet would run as a formula gets a leading apostrophe."""
-    return "'" + value if value.startswith(FORMULA_STARTS) else value
+    return "'" + value if runs_as_formula(value) else value
 
 
 def number_cell(value) -> str:

@@ -1,18 +1,23 @@
 """The key names are compared by: two names a person cannot tell apart on a phone have one key.
 
 1. Invisible characters do not count (the few that are allowed: see invisible.py).
-2. PRECIS (RFC 8264/8266, the NicknameCaseMapped profile with case folding): width, compatibility
-   forms, case and spaces are mapped ("Ａｌ" and "AL" are "al", "Straße" is "strasse").
+2. PRECIS (RFC 8264/8266, the NicknameCasePreserved profile): width, compatibility forms and spaces
+   are mapped ("Ａｌ" is "Al"); case is kept for the next step.
 3. Spaces do not count ("A l", with a hair space, shows as "Al").
 4. Accents on Latin, Greek and Cyrillic letters do not count: "Niccolò" and "Niccolo" are one name,
    as are "Ελένη" and "Ελενη". Marks of other scripts (Indic vowel signs, Thai, Hebrew points…) do.
-5. The confusables skeleton of Unicode's UTS #39: every character becomes the prototype it is
-   mistaken for (Cyrillic "а" is "a", "1" is "l", "m" is "rn"). As case is folded first, a letter
-   whose capital is mistaken for a Latin capital becomes that letter (Cyrillic "Т" as in "Тom" is "t").
+5. The confusables skeleton of Unicode's UTS #39, taken of the name as written and then case-folded,
+   until nothing changes: every character becomes the prototype it is mistaken for (Cyrillic "а" is
+   "a", "1" is "l", "m" is "rn"), and only then does case stop counting. Folding first would lose what
+   the capitals look like: "AI" (capital i) shows as "Al", "0lga" as "Olga", though "ai" and "al" do
+   not. A letter whose capital is mistaken for another letter becomes that letter in either case, so
+   that case never counts: Cyrillic "т" is "t" (for "Тom" shows as "Tom"), and "i" is "l" (for "AI"
+   shows as "Al"). So "Kai" and "Kal" are one name too: written "KAI", one shows as the other.
 
 Hangul syllables stay whole: taken apart into jamo, "각가" and "가까" would have one skeleton, though
 no Korean reader mixes them up. The stored name is still what the person typed; only the key is this.
-migrations/versions/0007_lookalike_name_keys.py holds a frozen copy: change both or neither.
+migrations/versions/0013_lookalike_keys_unfolded.py holds a frozen copy: change both or neither
+(0007 holds the copy of the key before it, which folded case first).
 """
 
 import hashlib
@@ -25,7 +30,7 @@ from precis_i18n import get_profile
 
 from .invisible import is_invisible
 
-NICKNAME = get_profile("NicknameCaseMapped:CaseFold")
+NICKNAME = get_profile("NicknameCasePreserved")
 UNACCENTED_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC", "COMMON"})
 HANGUL_SYLLABLES = re.compile("([\uac00-\ud7a3]+)")
 # The key columns hold 160 characters; a longer key keeps its start and a digest of the whole.
@@ -47,27 +52,32 @@ def _precis(text: str) -> str:
     except UnicodeError:
         # PRECIS refuses a few things a name here may hold (a lone jamo such as "ㅋ", emoji newer than
         # Python's Unicode tables, an empty string): the same mappings, made by hand.
-        return unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", text).casefold())
+        return unicodedata.normalize("NFKC", text)
 
 
 def _skeleton(text: str) -> str:
+    """UTS #39's skeleton of the text as written, then folded, until neither changes it."""
     prototypes = _prototypes()
-    text = "".join(_capital_twin(char, prototypes) for char in _unaccented(_decomposed(text)))
-    for _ in range(4):  # a prototype's own characters are prototypes: one round settles, a second confirms
-        text = _unaccented(_decomposed(text))
-        mapped = "".join(prototypes.get(char, char) for char in text)
+    # A letter that folds into several ("ß" into "ss") is folded first: its prototype would be another letter.
+    text = "".join(char.casefold() if len(char.casefold()) > 1 else char for char in text)
+    for _ in range(6):  # a prototype's own characters are prototypes: two rounds settle, a third confirms
+        mapped = "".join(_prototype(char, prototypes) for char in _unaccented(_decomposed(text)))
+        mapped = unicodedata.normalize("NFKC", mapped.casefold())
         if mapped == text:
             break
         text = mapped
     return text
 
 
-def _capital_twin(char: str, prototypes: dict[str, str]) -> str:
-    """A folded letter whose capital is mistaken for a Latin capital becomes that Latin letter: Cyrillic
-    "т" is "t", for "Тom" shows as "Tom" (the skeleton of "т" itself is the small capital "ᴛ")."""
+def _prototype(char: str, prototypes: dict[str, str]) -> str:
+    """The character a letter is mistaken for in either case: what its capital is mistaken for, when that is a
+    single letter ("т" as "T", "i" as "l"), else its own prototype ("а" as "a")."""
     capital = char.upper()
-    twin = prototypes.get(capital, "") if len(capital) == 1 and unicodedata.category(char)[0] == "L" else ""
-    return twin.lower() if len(twin) == 1 and unicodedata.category(twin) == "Lu" and twin != capital else char
+    if len(capital) == 1 and unicodedata.category(char)[0] == "L":
+        twin = prototypes.get(capital, "")
+        if len(twin) == 1 and unicodedata.category(twin)[0] == "L" and twin != capital:
+            return twin
+    return prototypes.get(char, char)
 
 
 def _decomposed(text: str) -> str:

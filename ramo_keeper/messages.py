@@ -11,11 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from flask_babel import get_locale, gettext, ngettext, pgettext
+from flask_babel import force_locale, get_locale, gettext, ngettext, pgettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
+from .i18n import LANGUAGES
 from .rules.words import CONTEXTS, LEVEL_FORMS
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
@@ -72,8 +73,13 @@ def game_word(word: str | None) -> str:
 
 
 def choose_who(verb: str) -> str:
-    """"Choose who went out." in the reader's language, for a game's went_out_verb."""
-    return str(CHOOSE_WHO[verb])
+    """"Choose who went out." in the reader's language, for a game's went_out_verb.
+
+    A house rule's own verb is in no catalogue: the sentence then quotes it as typed ("Choose who ran dry.").
+    """
+    if verb in CHOOSE_WHO:
+        return str(CHOOSE_WHO[verb])
+    return gettext("Choose who %(verb)s.", verb=verb)
 
 
 def direction(word: str) -> str:
@@ -341,8 +347,33 @@ PHRASES: dict[str, object] = {
 
 
 def say(phrase: rules.Phrase | None) -> str:
-    """The words for a Phrase, e.g. "2 decks of 52 cards + 3 jokers"; empty for None."""
-    return "" if phrase is None else _word(PHRASES, phrase.code, phrase.params)
+    """The words for a Phrase, e.g. "2 decks of 52 cards + 3 jokers"; empty for None.
+
+    A house rule kept before its lines were checked (phrase_problem) may hold one the app cannot say: that line
+    is left empty rather than the page failing.
+    """
+    if phrase is None:
+        return ""
+    try:
+        return _word(PHRASES, phrase.code, phrase.params)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return ""
+
+
+def phrase_problem(phrase: rules.Phrase) -> str | None:
+    """Why the app cannot say a definition's phrase: "phrase" when it has no such sentence, "params" when the
+    params do not fill it (one missing, a word where a number goes) in one of its languages; else None."""
+    sentence = PHRASES.get(phrase.code) if isinstance(phrase.code, str) else None
+    if sentence is None:
+        return "phrase"
+    for language in LANGUAGES:
+        with force_locale(language):
+            try:
+                params = _localized(phrase.params)
+                sentence(**params) if callable(sentence) else str(sentence) % params
+            except (KeyError, TypeError, ValueError, AttributeError):
+                return "params"
+    return None
 
 
 # ---- level requirements -----------------------------------------------------------------------

@@ -5,12 +5,14 @@ so a character that is refused in one place is refused in all of them.
 """
 
 import re
+import sys
 import unicodedata
+from functools import cache
 
 from flask_babel import gettext
 
 from .i18n import N_
-from .invisible import refused_at
+from .invisible import is_invisible, refused_at
 from .lookalike import lookalike_key
 
 # A name (user, player, league, season) shows on a phone next to a score: 40 characters fit.
@@ -61,13 +63,15 @@ def _refused(value: str, index: int) -> str | None:
     return None
 
 
+def refusal(value: str) -> str | None:
+    """Why the first refused character in value is refused ("control", "bidi" or "invisible"), or None."""
+    return next((reason for index in range(len(value)) if (reason := _refused(value, index))), None)
+
+
 def problem(value: str, what: str = "A name") -> str | None:
     """The message for the first refused character in value, or None when every character is fine."""
-    for index in range(len(value)):
-        reason = _refused(value, index)
-        if reason:
-            return gettext(MESSAGES[reason], what=gettext(str(what)))
-    return None
+    reason = refusal(value)
+    return gettext(MESSAGES[reason], what=gettext(str(what))) if reason else None
 
 
 def clean_name(value: str, what: str = "A name", limit: int = NAME_MAX, empty: str | None = None) -> str:
@@ -115,6 +119,49 @@ def storable(value: str) -> bool:
     return not any(
         (unicodedata.category(char) == "Cc" and char not in "\t\n\r") or unicodedata.category(char) == "Cs"
         for char in value)
+
+
+def _never_in_a_name(char: str) -> bool:
+    """True for a character no name may hold wherever it stands (the ones taken in some places, such as a
+    joiner between two emoji, included), or one that NFC normalisation turns into several."""
+    category = unicodedata.category(char)
+    if char in BIDI_CONTROLS or category in ("Cc", "Cs", "Zl", "Zp") or is_invisible(char):
+        return True
+    # Only a character with a canonical decomposition can come out of NFC as several.
+    canonical = unicodedata.decomposition(char)
+    return bool(canonical) and not canonical.startswith("<") and len(unicodedata.normalize("NFC", char)) > 1
+
+
+def _character_class(codes: list[int]) -> str:
+    """The code points as ranges of a regular expression's character class, alike in ECMA-262 and Python:
+    backslash-u escapes in the Basic Multilingual Plane, the characters themselves above it."""
+    ranges: list[list[int]] = []
+    for code in codes:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1][1] = code
+        else:
+            ranges.append([code, code])
+
+    def written(code: int) -> str:
+        return f"\\u{code:04x}" if code <= 0xFFFF else chr(code)
+
+    return "".join(written(low) if low == high else f"{written(low)}-{written(high)}" for low, high in ranges)
+
+
+@cache
+def name_pattern() -> str:
+    """The JSON Schema pattern (docs/API.md) every name matches that clean_name() takes as sent: one character
+    that is not a space, and none that a name may never hold or that NFC makes longer.
+
+    A little narrower than clean_name(), never wider: it leaves out the characters taken only where they do
+    a job (a joiner between emoji, a variation selector after a symbol) and those NFC turns into several
+    (U+0958 is U+0915 U+093C), whose length the document could not count.
+    """
+    # Lone surrogates are left out: no text holds one (JSON's reader refuses it) and no regex engine takes them.
+    never = [code for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF and _never_in_a_name(chr(code))]
+    spaces = [code for code in range(sys.maxunicode + 1) if chr(code).isspace() and code not in set(never)]
+    excluded = _character_class(never)
+    return f"^[^{excluded}]*[^{excluded}{_character_class(spaces)}][^{excluded}]*$"
 
 
 class Name:

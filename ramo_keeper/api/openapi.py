@@ -14,7 +14,8 @@ ERRORS = {
     403: "A member of the league without the right role.",
     404: "Not found, or not visible to this user.",
     409: "Conflict: game finished, stale edit, idempotency key reused with another body, or duplicate name "
-         "(`details.current` is then the player, season or league that holds it, as {id, name}).",
+         "(`details.current` is then the player, season, league or ruleset that holds it, as {id, name}, or the "
+         "built-in game a ruleset's name looks like, as {key, name}).",
     422: "A rule broken; the message names the player and the rule.",
 }
 # Where one operation's error means something narrower than the shared sentence says.

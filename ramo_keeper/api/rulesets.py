@@ -24,7 +24,7 @@ def rulesets(league_id: int):
     return [service.ruleset_dict(r) for r in service.rulesets_of(league)]
 
 
-@route("POST", "/leagues/{league_id}/rulesets", 201, Ruleset, RulesetBody, errors=(400, 403, 404, 422))
+@route("POST", "/leagues/{league_id}/rulesets", 201, Ruleset, RulesetBody, errors=(400, 403, 404, 409, 422))
 def create_ruleset(league_id: int, body: RulesetBody):
     """Keep a house rule; a bad definition is 422 naming the first bad field (details.path, details.code)."""
     league, _ = require_league(league_id, "scorer", user())
@@ -38,7 +38,7 @@ def ruleset(ruleset_id: int):
     return service.ruleset_dict(service.ruleset_for(ruleset_id, user()))
 
 
-@route("PUT", "/rulesets/{ruleset_id}", response=Ruleset, body=RulesetBody, errors=(400, 403, 404, 422))
+@route("PUT", "/rulesets/{ruleset_id}", response=Ruleset, body=RulesetBody, errors=(400, 403, 404, 409, 422))
 def update_ruleset(ruleset_id: int, body: RulesetBody):
     """Change a house rule; games already started keep their snapshot."""
     ruleset = service.ruleset_for(ruleset_id, user(), "scorer")

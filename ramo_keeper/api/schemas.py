@@ -2,14 +2,24 @@
 
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
+from ..house_rules.names import NAME_MAX as RULESET_NAME_MAX
 from ..ids import MAX_ID
 from ..rules import VARIANTS
-from ..text_validation import LONG_NAME_MAX, NAME_MAX, problem
+from ..text_validation import LONG_NAME_MAX, NAME_MAX, name_pattern, problem
 
+
+def whole_number(value):
+    """A number with a zero fraction (2669.0) as the whole number it is: JSON Schema's `integer` takes it, so the
+    API does too. Anything else is left for the strict check (2669.5, "3" and true stay refused)."""
+    return int(value) if isinstance(value, float) and value.is_integer() else value
+
+
+Whole = Annotated[int, BeforeValidator(whole_number)]
 # Ids are database integers: bounding them keeps a huge number a 400, never a database overflow.
-Id = Annotated[int, Field(ge=1, le=MAX_ID)]
+# (The bounds before the validator: pydantic then writes them as JSON Schema's minimum and maximum.)
+Id = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(whole_number)]
 
 
 def _clean_text(value: str) -> str:
@@ -22,6 +32,26 @@ def _clean_text(value: str) -> str:
 
 
 CleanText = AfterValidator(_clean_text)
+NAME_RULES = ("Spaces at either end are taken off; at least one other character is needed, and no line break, "
+              "control character, character that changes the writing direction or invisible character (a "
+              "zero-width joiner or a variation selector is also taken where it joins an emoji or a script). The "
+              "length is counted after NFC normalisation (docs/API.md).")
+
+
+def _name_schema(limit: int):
+    """What the server takes as a name, stated in the document (docs/API.md): its length and its characters.
+    The pattern is built when the document is, from the same tables clean_name() reads (text_validation.py)."""
+    def state(schema: dict) -> None:
+        schema.update({"minLength": 1, "maxLength": limit, "pattern": name_pattern()})
+
+    return state
+
+
+def name_field(limit: int, example: str, checked: int | None = None):
+    """A name of at most `limit` characters; `checked` is a longer bound the body check itself keeps, where the
+    service refuses the rest in its own words (a house rule's name: 422 at `name`)."""
+    return Field(max_length=checked or limit, examples=[example], description=NAME_RULES,
+                 json_schema_extra=_name_schema(limit))
 
 
 class Request(BaseModel):
@@ -31,11 +61,11 @@ class Request(BaseModel):
 
 
 class NameBody(Request):
-    name: Annotated[str, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText]
+    name: Annotated[str, name_field(LONG_NAME_MAX, "Thursday club"), CleanText]
 
 
 class PlayerBody(Request):
-    name: Annotated[str, Field(max_length=NAME_MAX, examples=["Bo"]), CleanText]
+    name: Annotated[str, name_field(NAME_MAX, "Bo"), CleanText]
 
 
 class GameBody(Request):
@@ -45,13 +75,13 @@ class GameBody(Request):
     first_dealer_id: Annotated[Id | None, Field(description="Defaults to the first seat.")] = None
     season_id: Annotated[Id | None, Field(
         description="Omitted: the league's current season, as on the pages; null: no season.")] = None
-    options: Annotated[dict[str, Any] | None, Field(
+    options: Annotated[dict[str, Annotated[Any, BeforeValidator(whole_number)]] | None, Field(
         description="Any option of the variant; the rest keep their defaults.")] = None
 
 
 class Result(Request):
     player_id: Id
-    cards: Annotated[dict[str, int], Field(description="Category key -> count (pips: their sum); missing is 0.")]
+    cards: Annotated[dict[str, Whole], Field(description="Category key -> count (pips: their sum); missing is 0.")]
     went_out: bool = False
     laid_down: bool = False
     knocked: bool = False
@@ -209,7 +239,7 @@ class Standings(BaseModel):
 
 
 class LeaguePatch(Request):
-    name: Annotated[str, Field(max_length=LONG_NAME_MAX, examples=["Thursday club"]), CleanText] | None = None
+    name: Annotated[str, name_field(LONG_NAME_MAX, "Thursday club"), CleanText] | None = None
     ratings: Annotated[bool | None, Field(description="Skill ratings on or off (off by default).")] = None
 
 
@@ -322,7 +352,7 @@ class Definition(BaseModel):
 
 
 class RulesetBody(Request):
-    name: Annotated[str, Field(max_length=200, examples=["Nonna's Ramo"])]
+    name: Annotated[str, name_field(RULESET_NAME_MAX, "Nonna's Ramo", checked=200)]
     definition: PartialDefinition
     based_on: Annotated[str | None, Field(max_length=40, description=(
         "Optional: the built-in game or house rule to start from; else the definition's `key`."))] = None

@@ -20,14 +20,19 @@ OUT_OPTION = "out_bonus"  # Ramo's option that wins over the document's out_scor
 REMOVABLE = frozenset({"bgg_id"})
 
 
+def _names(value) -> bool:
+    """True for a value that can name an entry (a key, a level number); a list, an object or a flag names none."""
+    return isinstance(value, str | int) and not isinstance(value, bool)
+
+
 def _by_key(base: list, posted, field: str) -> list:
     """The posted list, each entry filled in from the base entry with the same `field` value."""
     if not isinstance(posted, list):
         return posted  # the checks name the wrong kind
-    known = {entry.get(field): entry for entry in base if isinstance(entry, Mapping)}
+    known = {entry.get(field): entry for entry in base if isinstance(entry, Mapping) and _names(entry.get(field))}
     merged = []
     for entry in posted:
-        if isinstance(entry, Mapping) and entry.get(field) in known:
+        if isinstance(entry, Mapping) and _names(entry.get(field)) and entry[field] in known:
             merged.append({**copy.deepcopy(known[entry[field]]), **entry})
         else:
             merged.append(entry)
@@ -38,7 +43,7 @@ def _options(base: Mapping, posted) -> dict | object:
     """New option defaults laid over the game's: a mapping of key to default, as the API's Variant gives
     them; a list of ``{"key", "default"}`` entries is read the same way. An unknown key is refused."""
     if isinstance(posted, list):
-        if not all(isinstance(entry, Mapping) and "key" in entry for entry in posted):
+        if not all(isinstance(entry, Mapping) and isinstance(entry.get("key"), str) for entry in posted):
             return posted  # the checks name the wrong kind
         posted = {entry["key"]: entry.get("default", (base or {}).get(entry["key"])) for entry in posted}
     if not isinstance(posted, Mapping) or not isinstance(base, Mapping):
@@ -47,6 +52,18 @@ def _options(base: Mapping, posted) -> dict | object:
         if key not in base:
             raise rules.DefinitionError("no_such_option", f"options.{key}")
     return {**copy.deepcopy(dict(base)), **posted}
+
+
+def whole_numbers(value):
+    """The value with every number that has a zero fraction (3.0) as the whole number it is, as the API reads
+    numbers everywhere (a JSON number 3.0 is JSON Schema's integer 3); 2.5 stays 2.5, to be refused."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, Mapping):
+        return {key: whole_numbers(inner) for key, inner in value.items()}
+    if isinstance(value, list):
+        return [whole_numbers(inner) for inner in value]
+    return value
 
 
 def merged(base: Mapping, posted: Mapping) -> dict:
@@ -88,7 +105,8 @@ def _keep_in_step(doc: dict, posted: Mapping) -> None:
         elif isinstance(options.get(OUT_OPTION), int):
             doc["out_score"] = options[OUT_OPTION]
     levels = doc.get("levels")
-    for line in doc.get("scoring_summary") or []:
+    summary = doc.get("scoring_summary")
+    for line in summary if isinstance(summary, list) else []:  # else malformed: the checks name it
         params = line.get("params") if isinstance(line, dict) else None
         if not isinstance(params, dict):
             continue

@@ -51,6 +51,9 @@ def document_from_form(form, base: dict) -> dict:
         raw = form.get(f"opt-{option['key']}")
         if option["kind"] == "bool":
             options[option["key"]] = raw is not None
+        elif raw is not None and option["kind"] == "choice":
+            # A choice may be a number (Rummy's aces count 1 or 15): the form sends its text.
+            options[option["key"]] = next((c for c in option.get("choices", ()) if str(c) == raw), raw)
         elif raw is not None:
             options[option["key"]] = number(raw) if option["kind"] == "int" else raw
     posted["options"] = options

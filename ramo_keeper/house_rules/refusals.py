@@ -4,6 +4,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from .. import rules
+from ..text_validation import MESSAGES as TEXT_MESSAGES
 
 # One sentence per reason the checks give (docs/GAMES.md); `path` is the field, e.g. card_categories[2].points.
 REASONS = {
@@ -39,12 +40,16 @@ REASONS = {
     "no_such_mark": _l("%(path)s: this game has no such mark."),
     "bad_choices": _l("%(path)s: the choices are not valid."),
     "bad_param": _l("%(path)s is not a value this sentence can use."),
+    "too_deep": _l("%(path)s holds lists or objects nested deeper than any game definition."),
 }
 FALLBACK = _l("%(path)s is not valid.")
 
 
 def reason(error: rules.DefinitionError) -> str:
     """ "card_categories[1].points must be a whole number from -500 to 500." in the reader's language."""
+    if error.code == "control_characters" and error.params.get("kind") in ("bidi", "invisible"):
+        # Said as a name's refusal is: a writing direction changed, or a character that shows nothing.
+        return gettext(TEXT_MESSAGES[error.params["kind"]], what=error.path or "definition")
     params = {"minimum": "", "maximum": "", "key": "", "expected": "", "option": "", "mark": "",
               **{name: value for name, value in error.params.items() if not isinstance(value, (list, tuple))},
               "path": error.path or "definition"}

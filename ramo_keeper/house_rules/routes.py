@@ -108,7 +108,7 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
                 error, field = refused.message, _field(refused.path, doc)
             except service.ServiceError as refused:
                 db.session.rollback()
-                error = refused.message
+                error, field = refused.message, refused.field  # a name already in the menu: field "name"
     status = 422 if error else 200
     return render("house_rules/edit.html", status=status, league=league, ruleset=ruleset, doc=doc, name=name,
                   start=start, error=error, error_field=field, example=editor.worked_example(doc),
@@ -147,7 +147,8 @@ def upload(league_id: int):
         data = json.loads(raw.decode("utf-8"))
         if not isinstance(data, dict) or not isinstance(data.get("definition"), dict):
             raise ValueError
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        # RecursionError: brackets nested deeper than the JSON reader goes ("[[[[…" sent as a file).
         error = gettext("Choose a house rule file (.json) downloaded from Ramo Keeper.")
     if error is None:
         based_on = data.get("based_on") if isinstance(data.get("based_on"), str) else None

@@ -9,13 +9,12 @@ from .. import rules
 from ..access import membership_for
 from ..errors import NotFound, ServiceError
 from ..extensions import db
+from ..locks import lock_league
 from ..models import League, Membership, Ruleset, User
-from ..text_validation import problem
-from . import documents
+from . import documents, names, readable
 from .refusals import reason
 
 MAX_RULESETS_PER_LEAGUE = 50
-NAME_MAX = 60  # a definition's name (docs/GAMES.md)
 
 
 class DefinitionRefused(ServiceError):
@@ -25,20 +24,6 @@ class DefinitionRefused(ServiceError):
         extra = {name: list(value) if isinstance(value, tuple) else value for name, value in error.params.items()}
         super().__init__(reason(error), field=error.path, details={**extra, "code": error.code, "path": error.path})
         self.code, self.path = error.code, error.path
-
-
-def checked_name(name) -> str:
-    """text_validation.py's rule for a name, as a definition's refusal (path `name`)."""
-    if not isinstance(name, str):
-        raise DefinitionRefused(rules.DefinitionError("not_text", "name"))
-    name = name.strip()
-    if not name:
-        raise DefinitionRefused(rules.DefinitionError("empty_text", "name"))
-    if len(name) > NAME_MAX:
-        raise DefinitionRefused(rules.DefinitionError("text_too_long", "name", maximum=NAME_MAX))
-    if problem(name):
-        raise DefinitionRefused(rules.DefinitionError("control_characters", "name"))
-    return name
 
 
 def rulesets_of(league: League) -> list[Ruleset]:
@@ -75,7 +60,10 @@ def readable_definition(key: str, user: User | None) -> dict | None:
 
 def _base(league: League, posted, based_on: str | None, own: Ruleset | None) -> tuple[str, dict]:
     """The built-in key a new document descends from and the document its missing fields come from."""
-    key = based_on or (posted.get("key") if isinstance(posted, Mapping) else None)
+    named = posted.get("key") if isinstance(posted, Mapping) else None
+    if named is not None and not isinstance(named, str):
+        raise DefinitionRefused(rules.DefinitionError("bad_key", "key"))
+    key = based_on or named
     if own is not None and key in (None, own.key):
         return own.based_on, own.definition
     if key in rules.VARIANTS:
@@ -95,10 +83,15 @@ def _base(league: League, posted, based_on: str | None, own: Ruleset | None) -> 
 
 
 def _document(league, name, posted, based_on, key, own=None) -> tuple[str, str, dict]:
-    name = checked_name(name)
-    root, base = _base(league, posted, based_on, own)
+    """The checked name, the built-in it descends from and the checked document; DefinitionRefused else."""
     try:
-        document, _ = documents.house_document(base, posted, key, name)
+        name = names.checked_name(name)
+        readable.check_nesting(posted)  # before anything reads it deeply
+        posted = documents.whole_numbers(posted)
+        root, base = _base(league, posted, based_on, own)
+        document, variant = documents.house_document(base, posted, key, name)
+        readable.check_texts(document)
+        readable.check_phrases(variant)
     except rules.DefinitionError as error:
         raise DefinitionRefused(error) from None
     return name, root, document
@@ -112,13 +105,19 @@ def new_key() -> str:
 
 
 def create_ruleset(league: League, name, definition, based_on: str | None = None) -> Ruleset:
-    """A new house rule; nothing is saved when the document is refused or the league holds 50."""
+    """A new house rule; nothing is saved when the document is refused, its name is taken or the league holds 50.
+
+    The count and the names are read under the league's lock (locks.py), so requests at the same moment
+    cannot all see room for one more, or all see the name free.
+    """
+    lock_league(league.id)
     count = db.session.execute(db.select(db.func.count(Ruleset.id)).where(Ruleset.league_id == league.id)).scalar()
     if count >= MAX_RULESETS_PER_LEAGUE:
         raise ServiceError(gettext("A league holds at most %(limit)s house rules: delete one first.",
                                    limit=MAX_RULESETS_PER_LEAGUE), details={"code": "too_many_rulesets"})
     key = new_key()
     name, root, document = _document(league, name, definition, based_on, key)
+    names.check_name_free(league, name)
     ruleset = Ruleset(key=key, league_id=league.id, name=name, based_on=root, definition=document)
     db.session.add(ruleset)
     db.session.flush()
@@ -128,7 +127,9 @@ def create_ruleset(league: League, name, definition, based_on: str | None = None
 def update_ruleset(ruleset: Ruleset, name, definition, based_on: str | None = None) -> Ruleset:
     """Change a house rule; games already started keep the snapshot they started with."""
     league = db.session.get(League, ruleset.league_id)
+    lock_league(league.id)  # the names are read under it, as when one is created
     name, root, document = _document(league, name, definition, based_on, ruleset.key, own=ruleset)
+    names.check_name_free(league, name, except_id=ruleset.id)
     ruleset.name, ruleset.based_on, ruleset.definition = name, root, document
     db.session.flush()
     return ruleset

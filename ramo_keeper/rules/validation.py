@@ -24,7 +24,7 @@ from .limits import (
     REQUIRED,
     WORD_FIELDS,
 )
-from .validation_parts import check_deal, check_levels, check_marks, check_options, check_phrases
+from .validation_parts import check_deal, check_levels, check_marks, check_options, check_phrases, named_option
 
 KEY = re.compile(r"[a-z0-9_]{1,20}")
 GAME_KEY = re.compile(r"[a-z0-9_-]{1,40}")
@@ -52,9 +52,9 @@ def _categories(doc: Mapping, options: Mapping) -> None:
             whole(entry["maximum"], f"{path}.maximum", 1, 10**6)
             if entry["maximum"] > cap:
                 raise DefinitionError("over_cap", f"{path}.maximum", maximum=cap)
-        if "needs_option" in entry and options.get(entry["needs_option"], {}).get("kind") != "bool":
+        if "needs_option" in entry and named_option(options, entry["needs_option"]).get("kind") != "bool":
             raise DefinitionError("no_such_option", f"{path}.needs_option")
-        if "points_option" in entry and entry["points_option"] not in options:
+        if "points_option" in entry and not named_option(options, entry["points_option"]):
             raise DefinitionError("no_such_option", f"{path}.points_option")
 
 
@@ -71,7 +71,7 @@ def validate(doc, engines: Mapping[str, type]) -> None:
     if not isinstance(doc["key"], str) or not GAME_KEY.fullmatch(doc["key"]):
         raise DefinitionError("bad_key", "key")
     text(doc["name"], "name")
-    if doc["engine"] not in engines:
+    if not isinstance(doc["engine"], str) or doc["engine"] not in engines:
         raise DefinitionError("unknown_engine", "engine", engines=tuple(engines))
     low = whole(doc["min_players"], "min_players", MIN_PLAYERS, MAX_PLAYERS)
     high = whole(doc["max_players"], "max_players", MIN_PLAYERS, MAX_PLAYERS)
@@ -100,9 +100,10 @@ def validate(doc, engines: Mapping[str, type]) -> None:
     check_levels(doc, needed=doc["engine"] == "levels", longest=MAX_LEVELS)
     check_marks(doc, MARKS)
     check_deal(doc, options, DEAL_FIELDS)
-    check_phrases(doc)
+    # The words before the phrases: a summary line quotes the level word.
     words = obj(doc.get("words", {}), "words", WORD_FIELDS)
     for name, word in words.items():
         text(word, f"words.{name}")
     if doc.get("nobody_out") and "nobody_out" not in words:
         raise DefinitionError("missing_field", "words.nobody_out")
+    check_phrases(doc)

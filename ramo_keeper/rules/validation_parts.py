@@ -41,9 +41,14 @@ def _default(detail: Mapping, value, path: str) -> None:
         raise DefinitionError("not_a_choice", path, choices=tuple(detail["choices"]))
 
 
+def named_option(options: Mapping[str, Mapping], name) -> Mapping:
+    """The details of the option a field names, or {} when it names none (a list or a number names none)."""
+    return options.get(name, {}) if isinstance(name, str) else {}
+
+
 def check_options(doc: Mapping) -> dict[str, Mapping]:
     """The options' details by key, each named once; ``options`` a default for each of them and nothing
-    else; option rules naming options that exist."""
+    else; option rules naming options that exist, at values those options can take."""
     options: dict[str, Mapping] = {}
     for i, entry in enumerate(items(doc.get("option_details", []), "option_details", MAX_OPTIONS)):
         _option(entry, f"option_details[{i}]")
@@ -55,9 +60,11 @@ def check_options(doc: Mapping) -> dict[str, Mapping]:
         _default(detail, defaults[key], f"options.{key}")
     for i, rule in enumerate(items(doc.get("option_rules", []), "option_rules", MAX_OPTIONS)):
         obj(rule, f"option_rules[{i}]", FIELDS["option_rule"], ("option", "value", "needs", "needed"))
-        for field in ("option", "needs"):
-            if rule[field] not in options:
+        for field, value in (("option", "value"), ("needs", "needed")):
+            detail = named_option(options, rule[field])
+            if not detail:
                 raise DefinitionError("no_such_option", f"option_rules[{i}].{field}")
+            _default(detail, rule[value], f"option_rules[{i}].{value}")
     return options
 
 
@@ -144,7 +151,7 @@ def check_deal(doc: Mapping, options: Mapping, fields: Mapping[str, frozenset[st
         whole(span[1], f"{path}.hands[1]", whole(span[0], f"{path}.hands[0]", 1, 100), 100)
         whole(row["cards"], f"{path}.cards", 1, MAX_CARDS)
     whole(deal.get("starter_extra", 0), "deal.starter_extra", 0, 10)
-    if "jokers_option" in deal and options.get(deal["jokers_option"], {}).get("kind") != "bool":
+    if "jokers_option" in deal and named_option(options, deal["jokers_option"]).get("kind") != "bool":
         raise DefinitionError("no_such_option", "deal.jokers_option")
 
 
@@ -155,7 +162,8 @@ def _phrase(entry, path: str, known: frozenset[str]) -> None:
         text(entry["text"], f"{path}.text", 300)
     elif not isinstance(entry.get("phrase"), str):
         raise DefinitionError("missing_field", f"{path}.phrase")
-    params = obj(entry.get("params", {}), f"{path}.params", frozenset(entry.get("params", {})))
+    params = entry.get("params", {})
+    obj(params, f"{path}.params", frozenset(params) if isinstance(params, Mapping) else frozenset())
     for name, value in params.items():
         if not isinstance(value, str | int) or isinstance(value, bool):
             raise DefinitionError("bad_param", f"{path}.params.{name}")
@@ -171,7 +179,8 @@ def check_phrases(doc: Mapping) -> None:
     facts = quoted_facts(doc)
     for i, entry in enumerate(items(doc.get("scoring_summary", []), "scoring_summary", 10)):
         _phrase(entry, f"scoring_summary[{i}]", FIELDS["phrase"])
-        for name in SUMMARY_QUOTES.get(entry.get("phrase"), ()):
+        phrase = entry.get("phrase")
+        for name in SUMMARY_QUOTES.get(phrase, ()) if isinstance(phrase, str) else ():
             if name in entry.get("params", {}):
                 raise DefinitionError("quoted_from_the_definition", f"scoring_summary[{i}].params.{name}")
             if facts[name] is None:
