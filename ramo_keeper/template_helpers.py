@@ -10,6 +10,7 @@ from .games.forms import category_fields, player_cards
 from .games.page_context import kept_include
 from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
+from .player_colours import seat_marks
 from .ratings.service import game_changes
 
 
@@ -100,4 +101,5 @@ def init_app(app: Flask) -> None:
         role_name=lambda role: ROLE_NAMES[role],
         rating_changes=rating_changes,
         bgstats_link=bgstats_link,
+        seat_marks=seat_marks,
     )
