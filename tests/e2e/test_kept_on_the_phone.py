@@ -116,7 +116,7 @@ def test_a_guests_game_is_not_stored_on_the_phone(page, live_server):
     # Moving on to another page by a link (htmx's boosted navigation keeps page copies for Back in
     # sessionStorage) stores no copy of the game either.
     open_menu(page)
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules", exact=True).click()
     expect(page.get_by_role("heading", name="Rules and levels")).to_be_visible()
     assert page.evaluate(WEB_STORAGE_WITH("Sofia")) == []
     assert kept_game_after_a_signal_drop(page, game_url) is False
@@ -142,7 +142,7 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
     page.goto(game_url)
     # A boosted link: htmx keeps a copy of the game in sessionStorage for Back.
     open_menu(page)
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules", exact=True).click()
     expect(page).to_have_url(f"{live_server}/rules")
     page.go_back()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
