@@ -71,7 +71,7 @@ def test_the_top_bar_is_56px_at_most_and_the_scoreboard_starts_right_under_the_d
         width_used = page.evaluate("document.documentElement.scrollWidth")
         assert width_used <= width, f"the game page scrolls sideways at {width} px"
     # The menu is behind one button, and opens without leaving the page.
-    menu = page.locator("body > header summary[aria-label=Menu]")
+    menu = page.locator('body > header summary[aria-label="Main menu"]')
     menu.tap()
     expect(page.get_by_role("navigation", name="Main").get_by_role("button", name="Log out")).to_be_visible()
 
