@@ -11,6 +11,7 @@ from .games.forms import category_fields, player_cards
 from .games.page_context import kept_include
 from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
+from .player_colours import seat_marks
 from .ratings.service import game_changes
 
 
@@ -110,4 +111,5 @@ def init_app(app: Flask) -> None:
         bgstats_link=bgstats_link,
         player_count=player_count,
         file_name=file_name,
+        seat_marks=seat_marks,
     )

@@ -72,7 +72,8 @@ def test_right_after_record_the_play_area_opens_on_the_hands_result_with_undo_an
 def test_the_deal_and_each_players_level_are_on_the_first_screen_without_a_tap(table):
     game = table.new_game("ramo", ["A", "B", "C"])
     page = table.web.get(f"/games/{game}").get_data(as_text=True)
-    assert "<details" not in page.split('id="hand-form"', 1)[0]
+    # Nothing between the top bar (whose menu and QR code open on a tap) and the form is behind a tap.
+    assert "<details" not in page.split("</header>", 1)[1].split('id="hand-form"', 1)[0]
     assert page.count("Hand 1: A deals") == 1
     facts = page.split('class="deal-facts"', 1)[1].split("</p>", 1)[0]
     # docs/RULES.md §1: at 3 players 13 cards to the player after the dealer, 12 to the others; B starts.

@@ -16,3 +16,11 @@ def axe_violations(page) -> list:
     result = page.evaluate("axe.run(document, {runOnly: ['wcag2a', 'wcag2aa']})")
     assert len(result["passes"]) > 10, "axe did not check the page"
     return [(v["id"], v["impact"], [n["target"] for n in v["nodes"]][:3]) for v in result["violations"]]
+
+
+def open_menu(page) -> None:
+    """Open the main menu where a page keeps it behind one button (the game page's top bar); elsewhere
+    the menu is always open and this does nothing."""
+    menu = page.locator("body > header details.top-menu")
+    if menu.count() and menu.get_attribute("open") is None:
+        menu.locator("summary").click()

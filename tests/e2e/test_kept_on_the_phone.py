@@ -6,6 +6,7 @@ Cache Storage, not in IndexedDB, not in web storage. Reopened with no signal, it
 from playwright.sync_api import expect
 
 from .conftest import HeldAnswer
+from .helpers import open_menu
 from .seating import log_in, seat_game
 from .test_offline import enter_hand, worker_controls
 
@@ -114,7 +115,8 @@ def test_a_guests_game_is_not_stored_on_the_phone(page, live_server):
     assert page.evaluate(STORED_RECORDS) == 0
     # Moving on to another page by a link (htmx's boosted navigation keeps page copies for Back in
     # sessionStorage) stores no copy of the game either.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    open_menu(page)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules", exact=True).click()
     expect(page.get_by_role("heading", name="Rules and levels")).to_be_visible()
     assert page.evaluate(WEB_STORAGE_WITH("Sofia")) == []
     assert kept_game_after_a_signal_drop(page, game_url) is False
@@ -139,7 +141,8 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
 
     page.goto(game_url)
     # A boosted link: htmx keeps a copy of the game in sessionStorage for Back.
-    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").click()
+    open_menu(page)
+    page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules", exact=True).click()
     expect(page).to_have_url(f"{live_server}/rules")
     page.go_back()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
@@ -187,6 +190,7 @@ def test_a_copy_still_on_its_way_at_logout_is_not_kept(page, live_server, app, h
                   game_path)
     assert late_copy.arrived.wait(10), "the worker did not ask for a fresh copy"
 
+    open_menu(page)
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     late_copy.release.set()  # the copy, made while she was logged in, reaches the phone now

@@ -6,6 +6,7 @@ from playwright.sync_api import expect
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
 
+from .helpers import open_menu
 from .seating import hands_recorded, log_in, seat_game
 
 
@@ -152,6 +153,7 @@ def test_after_a_reload_with_no_signal_the_game_goes_on_and_its_hand_is_recorded
     expect(page.locator(".hand-grid tbody tr")).to_have_count(1)
     assert hands_recorded(app, game_id) == 1
     # Logging out clears what the phone kept.
+    open_menu(page)
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert page.evaluate("() => caches.has('ramo-games')") is False

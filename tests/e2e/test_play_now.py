@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from .helpers import axe_violations, no_sideways_scroll
+from .helpers import axe_violations, no_sideways_scroll, open_menu
 
 MOST_TAPS = 6
 
@@ -90,6 +90,7 @@ def test_saving_the_guest_as_an_account(page, live_server):
     page.get_by_label("Player 2").fill("Bo")
     page.get_by_role("button", name="Start the game").click()
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    open_menu(page)
     page.get_by_role("navigation").get_by_role("link", name="Save to an account").click()
     no_sideways_scroll(page)
     assert axe_violations(page) == []

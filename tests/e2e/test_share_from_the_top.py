@@ -28,4 +28,4 @@ def test_share_sits_on_the_first_screen_and_hands_the_live_link_to_the_share_she
     expect(page.locator(".share-top [role=status]")).to_have_text("Link copied.")
     assert page.evaluate("navigator.clipboard.readText()") == link
     page.locator(".share-qr summary").tap()
-    expect(page.locator(".share-qr svg")).to_be_visible()
+    expect(page.locator(".share-qr .qr svg")).to_be_visible()

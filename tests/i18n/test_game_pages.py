@@ -80,13 +80,14 @@ def test_the_new_game_page_in_korean_and_italian(game, language, words):
 
 @pytest.mark.parametrize("language, words", [
     ("ko", ["점수판 <small>1판 후</small>", "<span data-hand-number>2</span>판 기록</span>", "판별 점수",
-            ">실시간 링크 공유</button>", "<span class=\"badge soft\" data-deal>선</span>",
+            '<span class="visually-hidden">실시간 링크 공유</span>', "<span class=\"badge soft\" data-deal>선</span>",
             "진행 방향: 시계 반대 방향.", "title=\"지난 판에 내려놓음\">내려놓음</span>", "1판 취소</button>",
             "hx-confirm=\"1판을 지울까요?\"", "aria-label=\"1판 수정\"", "다른 휴대폰용 실시간 보기",
             "실시간 링크 끄기", "이 게임 삭제…", "title=\"딜러: Ana\"", ">합계</th>"]),
     ("it", ["Punteggi <small>dopo 1 mano</small>", "Registra la mano <span data-hand-number>2</span></span>",
             "Mano per mano",
-            ">Condividi il link in diretta</button>", "<span class=\"badge soft\" data-deal>inizia</span>",
+            '<span class="visually-hidden">Condividi il link in diretta</span>',
+            "<span class=\"badge soft\" data-deal>inizia</span>",
             "si gioca in senso antiorario.", "title=\"Ha calato nell'ultima mano\">ha calato</span>",
             "Annulla la mano 1</button>", "hx-confirm=\"Rimuovere la mano 1?\"",
             "aria-label=\"Modifica la mano 1\"", "Vista in diretta per gli altri telefoni",
