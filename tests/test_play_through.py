@@ -46,7 +46,7 @@ def test_whole_contract_rummy_game(table):
         assert f"Hand {round_number}: {dealer} deals" in page
         assert "2 decks of 52 cards + 2 jokers" in page
         cards = "10" if round_number <= 3 else "12"
-        assert f"<span>{cards} cards each</span>" in page
+        assert f'<span class="chip">{cards} cards each</span>' in page
         laid = ["B"] if round_number < 7 else []
         response = table.post_hand(game, out="A", laid=laid,
                                    cards={"B": {"pips": 5, "tens": 1}, "C": {"aces": 1, "jokers": 1}})
@@ -71,7 +71,7 @@ def test_whole_rummy_game_to_the_target_with_a_rummy_doubling(table):
     # Hand 3 A goes rummy: 2 × 71 = 142. Totals A 71, 142, 284 ≥ 150 → over, A wins.
     game = table.new_game("rummy", ["A", "B", "C"])
     page = table.web.get(f"/games/{game}").get_data(as_text=True)
-    assert "1 deck of 52 cards" in page and "<span>7 cards each</span>" in page
+    assert "1 deck of 52 cards" in page and '<span class="chip">7 cards each</span>' in page
     cards = {"B": {"pips": 20, "tens": 2}, "C": {"pips": 30, "aces": 1}}
     table.post_hand(game, out="A", cards=cards)
     table.post_hand(game, out="A", cards=cards)
