@@ -24,6 +24,7 @@ from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games.hand_inputs import from_body
+from ..house_rules.readable import check_phrases, check_texts
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
@@ -245,7 +246,10 @@ def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
         ids.add(row.id)
         definition = {**row.definition, "key": keys[row.key], "name": row.name}
         try:
-            _loaded(definition, where)
+            # The same text and phrase rules as a house rule made on the page or by the API: a file is no way
+            # around them (a U+202E in a label, a rules-page line the app cannot say).
+            check_texts(definition)
+            check_phrases(_loaded(definition, where))
         except rules.DefinitionError as error:
             raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
         based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]

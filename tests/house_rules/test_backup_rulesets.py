@@ -59,3 +59,22 @@ def test_a_backup_with_a_bad_house_rule_is_refused(app, api):
         with pytest.raises(BadBackup) as refused:
             import_league(fresh, backup)
         assert "House rule 1" in refused.value.message and "card_categories[0].points" in refused.value.message
+
+
+@pytest.mark.parametrize("hidden", ["\u202e", "\u2066", "\u200b", "\ufeff", "\U000e0041", "\u3164"])
+def test_a_backup_cannot_bring_in_a_text_a_house_rule_may_not_hold(app, api, hidden):
+    """A label with a direction override or an invisible character is refused on the page and by the API;
+    a backup file is no way around it: the import names the house rule and the field, and saves nothing."""
+    league, _ = api.league(("Sofia", "Bo"))
+    house_rule(api, league)
+    with app.app_context():
+        backup = export_league(db.session.get(League, league))
+        category = backup["rulesets"][0]["definition"]["card_categories"][0]
+        category["label"] = f"Jokers{hidden}"
+        owner = db.session.execute(db.select(User).filter_by(username="Ann")).scalar_one()
+        fresh = create_league(owner, "Restored")
+        with pytest.raises(BadBackup) as refused:
+            import_league(fresh, backup)
+        assert "House rule 1" in refused.value.message and "card_categories[0].label" in refused.value.message
+        db.session.rollback()
+        assert db.session.execute(db.select(Ruleset).filter_by(league_id=fresh.id)).first() is None
