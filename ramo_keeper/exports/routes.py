@@ -2,8 +2,7 @@
 
 from datetime import date
 
-from flask import Blueprint, Response, jsonify, stream_with_context
-from flask_babel import get_locale
+from flask import Blueprint, Response, jsonify
 from flask_login import login_required
 
 from ..access import require_league
@@ -11,6 +10,7 @@ from ..games.page_context import played_or_404
 from ..rendering import render
 from ..rules.registry import variant_of
 from ..seasons.routes import _season
+from ..streaming import streamed
 from .scoresheet import scoresheet, scoresheet_csv
 from .season_file import season_file_chunks
 
@@ -54,7 +54,5 @@ def season_bgstats(league_id: int, season_id: int):
     league, _ = require_league(league_id)
     season = _season(league, season_id)
     # Streamed, a batch of games at a time (season_file.py): a season of 2,000 games holds no worker for seconds.
-    # The file speaks the reader's language: chosen now, while the request's session still holds who reads.
-    get_locale()
-    return _download(stream_with_context(season_file_chunks(season.id)), "application/json",
+    return _download(streamed(season_file_chunks(season.id)), "application/json",
                      f"bgstats-season-{season.id}.json")

@@ -1,6 +1,6 @@
 """A league's backup: the owner downloads the whole league as JSON and restores one into an empty league."""
 
-from flask import Blueprint, Response, flash, redirect, request, stream_with_context, url_for
+from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext, ngettext
 from flask_login import login_required
 
@@ -8,6 +8,7 @@ from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
 from ..rendering import render
+from ..streaming import streamed
 from . import backup as backups
 from .backup_export import backup_chunks
 from .backup_size import MAX_BACKUP_BYTES
@@ -36,7 +37,7 @@ def download(league_id: int):
     cap neither holds a worker for seconds before the first byte nor keeps the whole file in memory.
     """
     league, _ = require_league(league_id, "owner")
-    return Response(stream_with_context(backup_chunks(league.id)), mimetype="application/json", headers={
+    return Response(streamed(backup_chunks(league.id)), mimetype="application/json", headers={
         "Content-Disposition": f'attachment; filename="ramo-keeper-league-{league.id}.json"'})
 
 

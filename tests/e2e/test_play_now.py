@@ -84,6 +84,30 @@ def test_a_returning_phone_taps_its_names_as_chips(page, live_server):
     assert thumb.taps == 4 <= MOST_TAPS
 
 
+def test_chips_tapped_faster_than_the_network_answers_keep_every_name(page, live_server):
+    """On a slow connection two chips and Start are tapped before any answer: every name is kept.
+    (A chip once posted the form and waited: the second tap and Start were made from the form as it
+    stood, and the game started short of a name, or not at all.)"""
+    page.goto(live_server + "/play")
+    page.get_by_label("Player 1").fill("Di")
+    page.get_by_label("Player 2").fill("Ed")
+    page.get_by_label("Player 3").fill("Fa")
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    page.goto(live_server + "/play")
+    expect(page.get_by_role("button", name="Add Fa")).to_be_visible()
+    page.route("**/play", lambda route: (page.wait_for_timeout(600), route.continue_()))
+    page.get_by_label("Player 1").fill("Ed")
+    page.get_by_role("button", name="Add Ed").click()  # already typed: the chip only goes away
+    page.get_by_role("button", name="Add Fa").click()
+    page.get_by_role("button", name="Add Di").click()
+    expect(page.get_by_role("group", name="Players from before")).to_be_hidden()
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("heading", name="Hand 1: Ed deals")).to_be_visible()
+    names = page.get_by_role("region", name="Scoreboard").inner_text()
+    assert all(name in names for name in ("Ed", "Fa", "Di"))
+
+
 def test_saving_the_guest_as_an_account(page, live_server):
     page.goto(live_server + "/play")
     page.get_by_label("Player 1").fill("Al")

@@ -1,7 +1,10 @@
 """League backup as JSON, and importing it into an empty league reproduces identical standings."""
 
+import gc
 import io
 import json
+import sys
+import threading
 
 import pytest
 
@@ -88,6 +91,27 @@ def test_backup_shape(world):
     assert all(r[mark] is True for r in results for mark in rules.MARKS if mark in r)
     assert all(count != 0 for r in results for count in r["cards"].values())
     assert any(r.get("went_out") for r in results) and any(r["cards"] for r in results)
+
+
+def test_a_download_dropped_unread_leaves_no_context_open(world, web, monkeypatch):
+    """A client gone before the first byte: its unread body is closed later, wherever the last reference
+    goes, here on a thread with no app context. Flask's stream_with_context had entered the download's
+    context at once, and closing it there ran the request's teardown with no app: a LookupError on
+    `flask.app_ctx` (seen in CI, blamed on an unrelated test that happened to run at that moment)."""
+    build_spring(world)
+    db.session.commit()
+    web.login("Owner")
+    left_behind = []
+    monkeypatch.setattr(sys, "unraisablehook", left_behind.append)
+    season = world.league.seasons[0].id
+    for url in (f"/leagues/{world.league.id}/backup.json", f"/leagues/{world.league.id}/seasons/{season}/bgstats.json"):
+        unread = [web.client.get(url)]
+        assert unread[0].status_code == 200  # the body never read
+        elsewhere = threading.Thread(target=unread.clear)
+        elsewhere.start()
+        elsewhere.join()
+    gc.collect()
+    assert [f"{hook.exc_type.__name__}: {hook.exc_value}" for hook in left_behind] == []
 
 
 def test_the_download_is_compact_json_sent_as_it_is_read(world, web):
