@@ -13,7 +13,7 @@ from .errors import Conflict
 from .extensions import db
 from .i18n import N_
 from .locks import lock_league, row_locks
-from .models import Game, Season
+from .models import Game, Player, Season
 
 MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200
@@ -44,6 +44,18 @@ FULL = {
                 "nothing was saved. Delete games you no longer need, or start a new league."),
 }
 
+# A guest's games moved into an account's league: the move as a whole would pass the cap.
+MERGE_FULL = {
+    "players": N_("Moving these games would give this league more than %(limit)s players, the most a league may "
+                  "hold: nothing was moved. Pick another league, or a new one."),
+    "seasons": N_("Moving these games would give this league more than %(limit)s seasons, the most a league may "
+                  "hold: nothing was moved. Pick another league, or a new one."),
+    "games": N_("Moving these games would give this league more than %(limit)s games, the most a league may "
+                "hold: nothing was moved. Pick another league, or a new one."),
+    "hands": N_("Moving these games would give this league more than %(limit)s hands in all its games, the most "
+                "a league may hold: nothing was moved. Pick another league, or a new one."),
+}
+
 
 def over_limit(kind: str, count: int, what: str = N_("this backup")) -> str | None:
     """The sentence to show when `count` of `kind` is more than a league may hold, else None."""
@@ -56,8 +68,8 @@ def over_limit(kind: str, count: int, what: str = N_("this backup")) -> str | No
 class LeagueFull(Conflict):
     """One more season, game or hand would take the league past its cap (409; `details.limit` names which)."""
 
-    def __init__(self, kind: str):
-        super().__init__(gettext(FULL[kind], limit=format_decimal(LIMITS[kind])),
+    def __init__(self, kind: str, sentences: dict = FULL):
+        super().__init__(gettext(sentences[kind], limit=format_decimal(LIMITS[kind])),
                          details={"limit": kind, "maximum": LIMITS[kind]})
 
 
@@ -75,6 +87,27 @@ def refuse_when_full(league_id: int, kind: str) -> None:
     """Raise LeagueFull if the league already holds its cap of `kind`. Call under the league's lock."""
     if _held(league_id, kind) >= LIMITS[kind]:
         raise LeagueFull(kind)
+
+
+def refuse_merge_past_caps(target_id: int, source_ids: list[int]) -> None:
+    """Refuse (409, LeagueFull) moving the `source_ids` leagues into the target if it would then hold more
+    than a league may: a guest's games moved into an account's league. Call under every league's lock.
+    Players the target already has by name are counted once, as the move merges them; seasons move only
+    with games, so the seasons counted are those holding a game."""
+    sources = source_ids or [0]
+    on_roster = db.select(Player.name_key).where(Player.league_id == target_id)
+    counts = {
+        "players": db.select(db.func.count(db.distinct(Player.name_key))).where(
+            Player.league_id.in_(sources), Player.name_key.not_in(on_roster)),
+        "seasons": db.select(db.func.count(db.distinct(Game.season_id))).where(Game.league_id.in_(sources)),
+        "games": db.select(db.func.count(Game.id)).where(Game.league_id.in_(sources)),
+        "hands": db.select(db.func.coalesce(db.func.sum(Game.hand_count), 0)).where(Game.league_id.in_(sources)),
+    }
+    for kind, query in counts.items():
+        held = _held(target_id, kind) if kind != "players" else db.session.execute(
+            db.select(db.func.count(Player.id)).where(Player.league_id == target_id)).scalar_one()
+        if held + db.session.execute(query).scalar_one() > LIMITS[kind]:
+            raise LeagueFull(kind, MERGE_FULL)
 
 
 def lock_league_of_game(game_id: int) -> None:

@@ -23,6 +23,7 @@ from ..access import membership_for
 from ..errors import ServiceError
 from ..extensions import db
 from ..games.stored import load_game, state_of, store_state
+from ..league_limits import refuse_merge_past_caps
 from ..locks import lock_league
 from ..models import AuditEntry, Game, GameResult, HandResult, League, Membership, Player, Season, Seat, User
 from .service import leagues_held_alone
@@ -46,8 +47,9 @@ def move_games(guest: User, account: User, target: League) -> Moved:
     # Asked under the locks: a friend joining the guest's league at this moment either joined first
     # (the league is shared now, and stays) or waits and finds it gone. The target has the account in
     # it, so it is never one of these; the check says so to a reader.
-    moved = sum(_move_league(source, target) for source in leagues_held_alone(guest)
-                if source.id != target.id and source.id in locked)
+    sources = [source for source in leagues_held_alone(guest) if source.id != target.id and source.id in locked]
+    refuse_merge_past_caps(target.id, [source.id for source in sources])  # nothing moved past the caps
+    moved = sum(_move_league(source, target) for source in sources)
     shared = take_the_guests_place(guest, account)
     attribute_to_account(guest, account)
     db.session.flush()

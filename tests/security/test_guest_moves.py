@@ -274,3 +274,34 @@ def test_the_api_refuses_a_token_made_for_a_guest_before_the_rule(app, web, clie
     assert response.status_code == 401
     assert response.get_json()["error"].startswith("This token belongs to a guest: the API needs an account.")
     assert response.get_json()["details"]["code"] == "unauthorized"
+
+
+@pytest.mark.parametrize("kind, limit, guest_names, refused", [
+    ("games", 2, ["Al", "Bo"], True),     # Dave's 1 game + the guest's 2 = 3 > 2
+    ("games", 3, ["Al", "Bo"], False),    # exactly 3: allowed
+    ("players", 3, ["Ann", "Cy"], False),  # Ann is on Dave's roster already: Ann, Ben + Cy = 3
+    ("players", 3, ["Cy", "Di"], True),    # Ann, Ben + Cy, Di = 4 > 3
+    ("hands", 2, ["Al", "Bo"], True),      # the guest's 3 hands
+])
+def test_a_move_that_would_take_the_league_past_a_cap_moves_nothing(
+        app, web, new_web, monkeypatch, kind, limit, guest_names, refused):
+    """Every cap holds where rows arrive, a guest's move too: else the league's backup is refused later."""
+    from ramo_keeper import league_limits
+
+    first = game_id_of(play_now(web, "rummy", guest_names))
+    second = game_id_of(play_now(web, "rummy", guest_names))
+    for _ in range(3):
+        record(web, app, first, guest_names[0], {guest_names[1]: {"number": 4}})
+    dave = person(new_web, "Dave")
+    dave_league, dave_game = league_with_game(app, dave, "Dave's")
+    monkeypatch.setitem(league_limits.LIMITS, kind, limit)
+
+    answer = move(web, "Dave", str(dave_league))
+    if refused:
+        assert answer.status_code == 422
+        assert "nothing was moved" in answer.get_data(as_text=True)
+        assert games_of(app, dave_league) == {dave_game}
+        assert games_of(app, guest_league_of(app, first)) == {first, second}
+    else:
+        assert answer.status_code == 303
+        assert games_of(app, dave_league) == {dave_game, first, second}
