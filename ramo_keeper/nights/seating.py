@@ -11,12 +11,15 @@ A *repeat* is a pair meeting at one table again (a pair sharing a table in m rou
    (q + 1 when k == q: the groups themselves are one more round, the affine plane AG(2, q)). Leaving
    players out of the last group keeps that and gives tables of k and k - 1, as §9's sizes need.
    16 players at 4, 9 at 3, 20 at 4 and 64 at 4 come from here.
-2. A tabu search for the rest (rounds past the design, uneven tables a design cannot give, a night
-   re-planned after players came or went): each round starts greedy, then a player who meets someone
-   again is swapped with a player of another table of that round, the best swap first, recently moved
-   players left alone for a few steps, the best plan kept. It stops at a lower bound it cannot beat or
-   after a fixed number of steps, so that a seed gives the same plan on any machine; a clock only guards
-   a machine so slow that the steps would take longer than a second.
+2. A local search for the rest (rounds past the design, tables a design cannot give, a night re-planned
+   after players came or went): each round starts greedy, then a player who meets someone again is
+   swapped with the player of another table of that round that lowers the night's cost most, or at
+   least keeps it (a move that makes things worse never pays on a crowded night); players just moved
+   stay put for a few steps (tabu), so that sideways moves do not walk back. When nothing better comes
+   for a while, the best plan so far is shaken by a few random swaps and the search goes on from there.
+   It stops at a lower bound no plan can beat, after a few shakes in a row found nothing, or after a
+   fixed number of steps, so that a seed gives the same plan on any machine; the planning thread's CPU
+   clock only guards a machine so slow that the steps would take most of a second.
 """
 
 import random
@@ -38,6 +41,7 @@ _REPEAT = 10_000_000
 # about 0.35 s of one core of a slow machine for the largest nights.
 _SEARCH_WORK = 4_000_000
 _PATIENCE = 1_500            # steps without a better plan before going back to the best one, shaken
+_TABU_STEPS = (3, 8)        # a player just moved stays where it is for this many steps (drawn between)
 _SHAKES = 4                  # shakes in a row that found nothing better: the search has done what it can
 _GUARD_SECONDS = 0.8
 
@@ -120,19 +124,39 @@ def plan_mix(players: Sequence[int], table_size: int, rounds: int, least: int, m
     if rounds == 0:
         return []
     deadline = time.thread_time() + _GUARD_SECONDS
-    present = set(players)
-    if played and all({p for table in tables for p in table} == present for tables in played):
-        whole = _plan(players, sizes, len(played) + rounds, (), seed, deadline)
-        if [_partition(tables) for tables in whole[:len(played)]] == [_partition(tables) for tables in played]:
-            return whole[len(played):]
-    return _plan(players, sizes, rounds, played, seed, deadline)
+    rest = _rest_of_whole_night(players, table_size, rounds, least, most, played, seed, deadline)
+    if rest is not None and {p for table in played[-1] for p in table} == set(players):
+        return rest
+    return _plan(players, sizes, rounds, played, seed, deadline, rest)
+
+
+def _rest_of_whole_night(players, table_size, rounds, least, most, played, seed, deadline):
+    """The rounds after `played` of the plan the night got as a whole, when `played` is its start:
+    what is left of the night as planned, for the players who were there. None when the night was
+    not planned so (players changed before, another seed, ladder rounds)."""
+    if not played:
+        return None
+    there = {p for table in played[0] for p in table}
+    if any({p for table in tables for p in table} != there for tables in played):
+        return None
+    try:
+        sizes = table_sizes(len(there), table_size, least, most)
+    except SeatingRefused:
+        return None
+    whole = _plan(sorted(there), sizes, len(played) + rounds, (), seed, deadline)
+    if [_partition(tables) for tables in whole[:len(played)]] != [_partition(tables) for tables in played]:
+        return None
+    return whole[len(played):]
 
 
 def _partition(tables: Sequence[Sequence[int]]) -> set[frozenset[int]]:
     return {frozenset(table) for table in tables}
 
 
-def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, deadline: float):
+def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, deadline: float, start=None):
+    """The next `rounds` rounds for `players` at tables of `sizes`, counting the rounds `played`: from
+    the design's rounds and greedy ones, or from `start` (the rest of the night as planned before a
+    player came or went) fitted to the players and tables of now; then searched."""
     rng = random.Random(seed)
     order = sorted(players)
     rng.shuffle(order)
@@ -146,11 +170,15 @@ def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, 
                 counts[b][a] += 1
     costs = _Costs(max(max(row) for row in counts) + rounds + 1)
     floor = _floor(counts, sizes, rounds, costs)
-    plan = _design_rounds(sizes)[:rounds]
-    for tables in plan:
-        _meet(counts, tables, 1)
+    if start is None:
+        plan = _design_rounds(sizes)[:rounds]
+        for tables in plan:
+            _meet(counts, tables, 1)
+    else:
+        plan = [[[index[p] for p in table if p in index] for table in tables] for tables in start]
+        plan = [_fit(tables, sizes, counts, costs, rng) for tables in plan]
     while len(plan) < rounds:
-        plan.append(_greedy_round(sizes, counts, costs, rng))
+        plan.append(_fit([], sizes, counts, costs, rng))
     if len(sizes) > 1:
         plan = _Search(plan, counts, costs, rng, deadline).run(floor)
     seated = [[[order[i] for i in table] for table in tables] for tables in plan]
@@ -295,19 +323,25 @@ def _design_rounds(sizes: list[int]) -> list[list[list[int]]]:
     return rounds
 
 
-def _greedy_round(sizes: list[int], counts: list[list[int]], costs: _Costs, rng: random.Random) -> list[list[int]]:
-    """One round, each player in turn at the open table where meeting its players costs least."""
-    order = list(range(len(counts)))
-    rng.shuffle(order)
-    tables: list[list[int]] = [[] for _ in sizes]
-    for p in order:
+def _fit(tables: list[list[int]], sizes: list[int], counts: list[list[int]], costs: _Costs,
+         rng: random.Random) -> list[list[int]]:
+    """One round at tables of `sizes`, kept from `tables` as far as they go (the largest tables kept,
+    each cut to its size), and every player not seated so put, in turn, at the open table where meeting
+    its players costs least. From no tables at all, a greedy round."""
+    kept = sorted(tables, key=len, reverse=True)
+    fitted = [list(table[:size]) for table, size in zip(kept, sizes, strict=False)]
+    fitted += [[] for _ in range(len(sizes) - len(fitted))]
+    seated = {p for table in fitted for p in table}
+    loose = [p for p in range(len(counts)) if p not in seated]
+    rng.shuffle(loose)
+    for p in loose:
         met = counts[p]
-        open_tables = [t for t, table in enumerate(tables) if len(table) < sizes[t]]
-        best = min(sum(costs.more[met[x]] for x in tables[t]) for t in open_tables)
-        choices = [t for t in open_tables if sum(costs.more[met[x]] for x in tables[t]) == best]
-        tables[rng.choice(choices)].append(p)
-    _meet(counts, tables, 1)
-    return tables
+        open_tables = [t for t, table in enumerate(fitted) if len(table) < sizes[t]]
+        best = min(sum(costs.more[met[x]] for x in fitted[t]) for t in open_tables)
+        choices = [t for t in open_tables if sum(costs.more[met[x]] for x in fitted[t]) == best]
+        fitted[rng.choice(choices)].append(p)
+    _meet(counts, fitted, 1)
+    return fitted
 
 
 class _Search:
@@ -337,11 +371,11 @@ class _Search:
                 break
             r, a = conflict
             move = self._best_swap(r, a, tabu[r], step, best_cost)
-            if move is not None:
+            if move is not None and move[1] <= 0:  # never worse: a crowded night has no way back up
                 b, delta = move
                 self._swap(r, a, b, delta)
-                tabu[r][a] = step + rng.randint(3, 8)
-                tabu[r][b] = step + rng.randint(3, 8)
+                tabu[r][a] = step + rng.randint(*_TABU_STEPS)
+                tabu[r][b] = step + rng.randint(*_TABU_STEPS)
             if self.cost < best_cost:
                 best_cost, best, since_best, shakes = self.cost, self._copy(), 0, 0
             else:

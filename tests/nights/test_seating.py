@@ -123,6 +123,18 @@ def test_mix_meets_no_one_twice_while_the_tables_allow(players, size):
     assert count_repeats(plan) == 0
 
 
+@pytest.mark.parametrize(("players", "size", "rounds", "repeats"), [
+    (24, 4, 12, 156),   # 12 rounds × 6 tables × 6 pairs = 432 meetings among 276 pairs
+    (21, 3, 12, 42),    # 12 × 7 × 3 = 252 among 210
+    (18, 3, 10, 27),    # 10 × 6 × 3 = 180 among 153
+])
+def test_mix_reaches_the_least_repeats_of_a_crowded_night(players, size, rounds, repeats):
+    # More meetings than pairs: each meeting past the pairs is a repeat, and no more than that is needed.
+    plan = plan_mix(list(range(players)), size, rounds, 2, 8)
+    assert_seated(plan, list(range(players)), table_sizes(players, size, 2, 8), rounds)
+    assert count_repeats(plan) == repeats
+
+
 def test_mix_seats_uneven_tables_from_round_one():
     ids = [7, 3, 12, 40, 41, 5, 9, 18, 22, 30]
     plan = plan_mix(ids, 4, 1, 2, 6)
@@ -167,14 +179,23 @@ def test_an_early_leaver_still_counts_in_what_was_played():
 
 
 def test_a_late_arrival_is_seated_for_the_rest_of_the_night():
-    ids = list(range(1, 17))
-    night = plan_mix(ids, 4, 5, 2, 8)
-    played = night[:2]
-    rest = plan_mix([*ids, 99], 4, 3, 2, 8, played=played)
-    assert_seated(rest, [*ids, 99], [4, 4, 3, 3, 3], 3)
-    # Seventeen at five tables make 3 × 24 = 72 meetings; 16 players met 2 × 24 = 48 pairs already, of
-    # their 120, so 72 + 48 of 136 pairs leave at least 4 repeats and no more than the plan's few.
-    assert count_repeats(played + rest) <= 8
+    # 1-4 and 5-8 met in round 1; 9 arrives: three tables of three. In each round to come, the two
+    # tables without 9 seat three of 1-8 each, two of them from one table of round 1: at least one
+    # repeat a table, four in two rounds. (Four is reached: all 280 × 280 pairs of rounds, tried.)
+    played = [[[1, 2, 3, 4], [5, 6, 7, 8]]]
+    rest = plan_mix(range(1, 10), 4, 2, 2, 8, played=played)
+    assert_seated(rest, list(range(1, 10)), [3, 3, 3], 2)
+    assert count_repeats(played + rest) == 4
+
+
+def test_an_early_leaver_keeps_the_rest_of_the_night_as_planned():
+    # 16 at tables of four meet no one twice in five rounds. When one leaves after round 2, fifteen sit
+    # at 4, 4, 4, 3 for the three rounds left; the night as planned, without them, still has no repeat.
+    ids = list(range(31, 47))
+    night = plan_mix(ids, 4, 5, 2, 8, seed=5)
+    rest = plan_mix(ids[:7] + ids[8:], 4, 3, 2, 8, played=night[:2], seed=5)
+    assert_seated(rest, ids[:7] + ids[8:], [4, 4, 4, 3], 3)
+    assert count_repeats(night[:2] + rest) == 0
 
 
 def test_round_by_round_the_night_follows_the_plan_made_at_once():
