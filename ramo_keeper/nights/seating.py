@@ -288,7 +288,7 @@ def _field(q: int) -> tuple[list[list[int]], list[list[int]]]:
         for i, a in enumerate(digits(x)):
             for j, b in enumerate(digits(y)):
                 product[i + j] += a * b
-        modulus = _MODULUS.get(q, (0, 1))
+        modulus = _MODULUS.get(q, ())  # a prime: the product of two digits needs no reducing
         for high in range(len(product) - 1, degree - 1, -1):
             c = product[high]
             for j, m in enumerate(modulus):
