@@ -47,7 +47,9 @@ _GUARD_SECONDS = 0.8
 
 
 class SeatingRefused(ValueError):
-    """Players that §9 cannot seat at this game's tables; `reason` says why, `details` where (path)."""
+    """Players that §9 cannot seat at this game's tables. `reason` says why in English; `details` has the
+    request field at fault (`path`), a stable `problem` key and its numbers, for a message in the reader's
+    language."""
 
     def __init__(self, reason: str, details: dict | None = None, **more):
         super().__init__(reason)
@@ -61,11 +63,15 @@ def table_sizes(players: int, table_size: int, least: int, most: int) -> list[in
     game's range (`least`..`most`, within 2..8), or when a table would be over `most`."""
     if not max(SMALLEST_TABLE, least) <= table_size <= min(LARGEST_TABLE, most):
         raise SeatingRefused(f"The table size must be between {max(SMALLEST_TABLE, least)} and "
-                             f"{min(LARGEST_TABLE, most)} for this game.", path="table_size")
+                             f"{min(LARGEST_TABLE, most)} for this game.", path="table_size",
+                             problem="table_size_range", least=max(SMALLEST_TABLE, least),
+                             most=min(LARGEST_TABLE, most))
     if players > MAX_PLAYERS:
-        raise SeatingRefused(f"A night seats at most {MAX_PLAYERS} players.", path="player_ids")
+        raise SeatingRefused(f"A night seats at most {MAX_PLAYERS} players.", path="player_ids",
+                             problem="too_many_players", most=MAX_PLAYERS)
     if players < least:
-        raise SeatingRefused(f"This game needs at least {least} players at a table.", path="player_ids")
+        raise SeatingRefused(f"This game needs at least {least} players at a table.", path="player_ids",
+                             problem="too_few_players", least=least)
     tables = -(-players // table_size)
     while tables > 1 and players // tables < least:
         tables -= 1
@@ -74,10 +80,11 @@ def table_sizes(players: int, table_size: int, least: int, most: int) -> list[in
     if sizes[0] > most:
         raise SeatingRefused(f"This game cannot seat {players} players at tables of "
                              f"{least if least == most else f'{least} to {most}'}.",
-                             path="table_size", sizes=sizes)
+                             path="table_size", problem="cannot_seat", players=players, sizes=sizes,
+                             least=least, most=most)
     if tables > MAX_TABLES:
         raise SeatingRefused(f"A night has at most {MAX_TABLES} tables: choose a larger table size.",
-                             path="table_size", sizes=sizes)
+                             path="table_size", problem="too_many_tables", sizes=sizes, most=MAX_TABLES)
     return sizes
 
 
@@ -99,7 +106,8 @@ def placement_points(place: int, table_players: int) -> int:
 def seat_ladder(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     """`ladder` (§9): the first s₁ players of `order` at table 1, the next s₂ at table 2, and so on."""
     if sum(sizes) != len(order) or len(set(order)) != len(order):
-        raise SeatingRefused("Every player present sits at exactly one table.", path="player_ids")
+        raise SeatingRefused("Every player present sits at exactly one table.", path="player_ids",
+                             problem="not_one_seat_each")
     tables, start = [], 0
     for size in sizes:
         tables.append(list(order[start:start + size]))
@@ -117,9 +125,10 @@ def plan_mix(players: Sequence[int], table_size: int, rounds: int, least: int, m
     so planning round by round and planning the night at once seat alike."""
     players = list(players)
     if len(set(players)) != len(players):
-        raise SeatingRefused("A player is listed twice.", path="player_ids")
+        raise SeatingRefused("A player is listed twice.", path="player_ids", problem="player_twice")
     if not 0 <= rounds <= MAX_ROUNDS:
-        raise SeatingRefused(f"A night has 1 to {MAX_ROUNDS} rounds.", path="rounds")
+        raise SeatingRefused(f"A night has 1 to {MAX_ROUNDS} rounds.", path="rounds",
+                             problem="rounds_range", most=MAX_ROUNDS)
     sizes = table_sizes(len(players), table_size, least, most)
     if rounds == 0:
         return []

@@ -64,6 +64,7 @@ def test_sizes_the_game_cannot_seat_are_refused_saying_where(players, size, leas
     with pytest.raises(SeatingRefused) as refused:
         table_sizes(players, size, least, most)
     assert refused.value.details["path"] == path
+    assert refused.value.details["problem"]
     assert refused.value.reason.endswith(".") and refused.value.reason[0].isupper()
     assert isinstance(refused.value, ValueError)
 
