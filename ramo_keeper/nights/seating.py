@@ -37,13 +37,13 @@ SMALLEST_TABLE, LARGEST_TABLE = 2, 8
 # 64 players, each at most (24 - 1)² with 12 rounds played and 12 planned); among plans with as many
 # repeats, the one that spreads them (no pair meeting three times while others meet twice) wins.
 _REPEAT = 10_000_000
-# What one plan may spend, in look-ups of a pair's meetings (a step costs about 2·n·s of them and 200 more):
-# about 0.35 s of one core of a slow machine for the largest nights.
+# What one plan may spend, in look-ups of a pair's meetings (a step costs about 2·n·s of them and 200
+# more): at most about 0.3 s of one core (benchmarks/nights.py); spending 10 times more saved under 10%.
 _SEARCH_WORK = 4_000_000
-_PATIENCE = 1_500            # steps without a better plan before going back to the best one, shaken
-_TABU_STEPS = (3, 8)        # a player just moved stays where it is for this many steps (drawn between)
-_SHAKES = 4                  # shakes in a row that found nothing better: the search has done what it can
-_GUARD_SECONDS = 0.8
+_PATIENCE = 1_500     # steps without a better plan before going back to the best one, shaken
+_TABU_STEPS = (3, 8)  # a player just moved stays where it is for this many steps (drawn between)
+_SHAKES = 4           # shakes in a row that found nothing better: the search has done what it can
+_GUARD_SECONDS = 0.8  # CPU seconds of the planning thread after which the search stops (a guard only)
 
 
 class SeatingRefused(ValueError):
