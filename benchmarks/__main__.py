@@ -7,7 +7,8 @@ explains the method and keeps the latest figures.
 
 `python -m benchmarks import` runs only the backup import part (benchmarks/imports.py) on a small
 database of its own, `python -m benchmarks download` only the downloads of a league at every cap
-beside a table (benchmarks/downloads.py). BENCH_SECONDS (default 2) sets each wrk run's length,
+beside a table (benchmarks/downloads.py), `python -m benchmarks nights` only the planning of club
+nights' seating (benchmarks/nights.py, no server). BENCH_SECONDS (default 2) sets each wrk run's length,
 BENCH_ROUNDS (default 3) the rounds of A-B-B-A runs behind each ratio, BENCH_HANDS (default 60) the
 number of timed hand entries per league, BENCH_PORT the first port tried (default 18500).
 """
@@ -18,7 +19,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from . import downloads, imports, inprocess
+from . import downloads, imports, inprocess, nights
 from .load import CONNECTIONS, THREADS, TIMEOUT_SECONDS, Throughput, timed_gets, timed_hand_entries, wrk, wrk_path
 from .seed import ENTRY_GAME_HANDS, HISTORIES, PASSWORD, READ_GAME_HANDS, USER, rummy_hand, seed
 from .server import WORKERS, get, gunicorn, login_cookie
@@ -179,6 +180,11 @@ def measure(base: str, data, seed_full_league) -> bool:
     for line in lines:
         print(f"  {line}")
 
+    print("\nClub nights' seating (issue 31: a night planned at once, no server; CPU time of one core)")
+    night_lines, slowest_night = nights.seating_lines()
+    for line in night_lines:
+        print(f"  {line}")
+
     goals = Goals()
     goals.at_least("game read through the API vs openapi.json", api_ratio, 0.5)
     goals.at_least("logged-in game page vs /rules/ramo", page_ratio, 0.5)
@@ -189,6 +195,8 @@ def measure(base: str, data, seed_full_league) -> bool:
     goals.at_most(f"standings growth {HISTORIES[0]} -> {HISTORIES[-1]} games", standings_growth, 1.2)
     goals.at_most("hand writes beside a cap-sized download, p50 vs before (none failed)",
                   beside if beside is not None else float("inf"), 1.5)
+    goals.at_most("club night of 64 players and 12 rounds seated, CPU of one core", slowest_night,
+                  nights.GOAL_SECONDS, " s")
     return goals.print()
 
 
@@ -225,6 +233,10 @@ def main() -> None:
         return
     if sys.argv[1:] == ["download"]:
         download_only()
+        return
+    if sys.argv[1:] == ["nights"]:
+        if not nights.main() and os.environ.get("BENCH_STRICT"):
+            sys.exit(1)
         return
     wrk_path()
     with tempfile.TemporaryDirectory() as folder:
