@@ -6,7 +6,7 @@ HOST ?= 127.0.0.1
 PORT ?= 5000
 export FLASK_APP := app
 
-.PHONY: run test test-fast lint audit bench system-deps clean i18n translations
+.PHONY: run test test-fast lint audit golden bench system-deps clean i18n translations
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -57,6 +57,12 @@ PYTEST_PARALLEL := -n $(PYTEST_WORKERS) --dist loadgroup
 test: $(VENV)/.installed-dev system-deps translations
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
+
+# Takes the golden screenshots (tests/golden/screens/) again, on purpose: after a change to the look that is
+# meant. Review the new images (git diff shows which changed) before committing them. SQLite only: the
+# database draws no pixels.
+golden: $(VENV)/.installed-dev system-deps translations
+	DATABASE_URL= GOLDEN_UPDATE=1 $(BIN)/python -m pytest -q tests/e2e/test_golden.py
 
 # The inner loop: no browser, no fuzzing, and none of the tests that cost the most CPU for what they add
 # between two edits (`make test` runs them all): the gunicorn races, the statement counts, the
