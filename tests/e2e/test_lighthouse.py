@@ -1,0 +1,83 @@
+"""Lighthouse's accessibility score is 100 on the hand forms of all six games, light and dark.
+
+The pinned Lighthouse (`make test` and `make audit` install lighthouse@12.8.2 from the npm registry into
+the git-ignored .audit/; this test installs it there too when it is missing) runs its accessibility
+category only, on Debian's Chromium, against one seeded server for the module
+(scripts/lighthouse_audit.py: a member's game page of each game, at the fewest players it takes, where a
+player's boxes sit at the foot of the first screen under the sticky Record bar). Twelve runs of about
+25 s each: marked slow. Without npm it cannot be installed, and the test says so as it skips.
+
+The database does not change what Lighthouse measures: on the PostgreSQL half of CI it is skipped.
+"""
+
+import logging
+import os
+import re
+import shutil
+import subprocess  # nosec B404: installs and runs the pinned Lighthouse
+import threading
+from pathlib import Path
+
+import pytest
+from werkzeug.serving import make_server
+
+from ramo_keeper import create_app, rules
+from scripts import lighthouse_audit
+from scripts.screenshots import seed
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+VERSION = re.search(r"^LIGHTHOUSE_VERSION := (\S+)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.skipif(os.environ.get("DATABASE_URL", "").startswith("postgres"),
+                       reason="Lighthouse runs on SQLite only: the database does not change the page"),
+]
+
+
+@pytest.fixture(scope="module")
+def lighthouse() -> Path:
+    binary = lighthouse_audit.LIGHTHOUSE
+    installed = ROOT / ".audit" / f"lighthouse-{VERSION}"
+    if binary.exists() and (installed.exists() or "LIGHTHOUSE" in os.environ):
+        return binary
+    npm = shutil.which("npm")
+    if npm is None:
+        pytest.skip(f"LIGHTHOUSE NOT RUN: npm is missing, so lighthouse@{VERSION} cannot be installed into .audit/ "
+                    "(install Node.js and npm, then `make test`)")
+    installed.parent.mkdir(exist_ok=True)
+    subprocess.run([npm, "install", "-E", "--no-audit", "--no-fund", "--prefix", ".", f"lighthouse@{VERSION}"],  # nosec B603
+                   cwd=installed.parent, check=True, timeout=600, capture_output=True)
+    installed.touch()
+    return binary
+
+
+@pytest.fixture(scope="module")
+def hand_forms(tmp_path_factory, lighthouse):
+    """One server on a seeded SQLite file: each game's hand form, and the member's cookie."""
+    workdir = tmp_path_factory.mktemp("lighthouse")
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{workdir / 'audit.sqlite3'}", "SECRET_KEY": "audit",
+                      "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
+    games = lighthouse_audit.new_games(app, seed(app))
+    member = {"Cookie": lighthouse_audit.session_cookie(app, "Ana", "correct horse")}
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    yield workdir, [(f"hand form ({key})", f"{base}/games/{games[key]}", member) for key in sorted(games)]
+    server.shutdown()
+    thread.join(5)
+    with app.app_context():
+        from ramo_keeper.extensions import db
+
+        db.engine.dispose()
+
+
+def test_every_games_hand_form_scores_100_for_accessibility_light_and_dark(hand_forms):
+    workdir, pages = hand_forms
+    assert len(pages) == len(rules.VARIANTS) == 6
+    rows, failures = lighthouse_audit.audit(pages, workdir)
+    assert len(rows) == 12
+    below = [row for row in rows if row[2] < 100]
+    assert not below and not failures, (lighthouse_audit.table_of(rows) + "\n" + "\n".join(failures))

@@ -1,0 +1,1 @@
+"""Golden screenshots (screens/) and how a new screenshot is compared with one (compare.py)."""
