@@ -1,0 +1,1 @@
+"""Club nights (docs/RULES.md §9): many tables, one evening, one standings."""
