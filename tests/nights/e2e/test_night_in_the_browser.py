@@ -82,7 +82,7 @@ def test_a_night_of_ten_is_opened_played_and_seated_again_on_a_phone(page, live_
     no_sideways_scroll(page)
     _shot(page, "night-round-1-390")
     for number in (1, 2, 3):
-        seats = tables.nth(number - 1).locator(".night-seats li > span:first-child").all_inner_texts()
+        seats = tables.nth(number - 1).locator(".night-seats li .night-seat-name").all_inner_texts()
         page.get_by_role("button", name=f"Open the game of table {number}").click()
         # The first seat deals first; one hand ends these games: the first seat goes out, and the second
         # holds a 7, so the first seat wins and the rest share second place.
