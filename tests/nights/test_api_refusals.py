@@ -113,3 +113,5 @@ def test_the_openapi_document_describes_the_nights(api):
     assert "409" in paths["/api/v1/nights/{night_id}/rounds"]["post"]["responses"]
     night = document["components"]["schemas"]["Night"]
     assert {"repeats", "round_list", "player_ids", "current_round", "status"} <= set(night["properties"])
+    conflict = paths["/api/v1/nights/{night_id}/rounds"]["post"]["responses"]["409"]["description"]
+    assert "details.tables" in conflict
