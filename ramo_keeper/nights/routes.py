@@ -85,14 +85,13 @@ def _open(form, league) -> Night | None:
 
 
 def _add_player(form, league, players: dict) -> None:
-    """A new roster player, committed at once and ticked as present."""
+    """A new roster player (kept with the page's answer) ticked as present."""
     try:
         player = add_player(league, form.new_player.data or "")
     except ServiceError as error:
         db.session.rollback()
         form.new_player.errors.append(error.message)
         return
-    db.session.commit()
     players[player.id] = player
     form.players.data = [*(form.players.data or []), str(player.id)]
     form.new_player.data = ""
