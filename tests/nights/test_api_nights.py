@@ -128,3 +128,17 @@ def test_repeats_count_pairs_meeting_again(api):
     night = api.ok("POST", f"/nights/{night['id']}/rounds", status=201)
     # Four players at one table twice: each of the 6 pairs meets once again.
     assert night["repeats"] == 6
+
+
+def test_a_night_under_the_leagues_house_rule_and_not_another_leagues(api, make_api):
+    league, ids = api.league(EIGHT)
+    ruleset = api.ok("POST", f"/leagues/{league}/rulesets",
+                     {"name": "Short Rummy", "definition": {"key": "rummy"}}, 201)
+    night = open_night(api, league, ids, rounds=1, variant=ruleset["key"])
+    game = api.ok("GET", f"/games/{night['round_list'][0]['tables'][0]['game_id']}")
+    assert night["variant"] == game["variant"] == ruleset["key"] and game["ruleset_id"] == ruleset["id"]
+    other = make_api("Olga")
+    other_league, other_ids = other.league(EIGHT, name="Elsewhere")
+    refused = other.post(f"/leagues/{other_league}/nights", {
+        "name": "Borrowed", "variant": ruleset["key"], "player_ids": other_ids, "table_size": 4, "rounds": 1})
+    assert refused.status_code == 404 and other.ok("GET", f"/leagues/{other_league}/nights") == []
