@@ -395,3 +395,71 @@ class ThrottleCounter(db.Model):
     key_digest: Mapped[str] = mapped_column(String(64), primary_key=True)
     window_start: Mapped[datetime]
     count: Mapped[int]
+
+
+class Night(db.Model):
+    """A club night (docs/RULES.md §9): one league's evening at several tables, one game per table per round.
+
+    `plan` holds the rounds `mix` seating planned ahead (player ids per table, seat order), so a night
+    whose players do not change is seated as planned at once; players in or out re-plan it.
+    """
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    league_id: Mapped[int] = mapped_column(ForeignKey("league.id", ondelete="CASCADE"), index=True)
+    season_id: Mapped[int | None] = mapped_column(ForeignKey("season.id", ondelete="SET NULL"))
+    name: Mapped[str] = mapped_column(String(80))
+    # A built-in game's key or a house rule's key, as a new game takes it.
+    variant: Mapped[str] = mapped_column(String(20))
+    options: Mapped[dict] = mapped_column(JSON, default=dict)
+    table_size: Mapped[int]
+    rounds: Mapped[int]
+    seating: Mapped[str] = mapped_column(String(10), default="mix")
+    current_round: Mapped[int] = mapped_column(default=0)
+    plan: Mapped[list] = mapped_column(JSON, default=list)
+    ended_at: Mapped[datetime | None]
+    # The board's revocable link (like a game's live link); None while it is off.
+    board_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    # Moved by every change to the night itself (a round seated, players in or out, the board link).
+    version: Mapped[int] = mapped_column(default=1)
+    created_by_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    league: Mapped[League] = relationship()
+    season: Mapped[Season | None] = relationship()
+    players: Mapped[list["NightPlayer"]] = relationship(
+        back_populates="night", cascade="all, delete-orphan", order_by="NightPlayer.id")
+    tables: Mapped[list["NightTable"]] = relationship(
+        back_populates="night", cascade="all, delete-orphan", order_by="NightTable.id")
+
+
+class NightPlayer(db.Model):
+    """A player present at a night now (an early leaver's row goes; their games stay)."""
+
+    __tablename__ = "night_player"
+    __table_args__ = (UniqueConstraint("night_id", "player_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id", ondelete="CASCADE"))
+
+    night: Mapped[Night] = relationship(back_populates="players")
+    player: Mapped[Player] = relationship()
+
+
+class NightTable(db.Model):
+    """One table of one round: its players in seat order and its game (an ordinary game of the league).
+
+    The unique (night, round, table) is the database's own guard that a round is seated once.
+    """
+
+    __tablename__ = "night_table"
+    __table_args__ = (UniqueConstraint("night_id", "round", "table"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    night_id: Mapped[int] = mapped_column(ForeignKey("night.id", ondelete="CASCADE"), index=True)
+    round: Mapped[int]
+    table: Mapped[int]
+    # Seat order as the seating gave it (the first seat deals first); kept should the game be deleted.
+    seats: Mapped[list] = mapped_column(JSON)
+    game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+
+    night: Mapped[Night] = relationship(back_populates="tables")
+    game: Mapped[Game | None] = relationship()

@@ -23,12 +23,14 @@ def init_app(app: Flask) -> None:
     from .house_rules import routes as house_rules
     from .leagues import backup_routes, roster
     from .leagues import routes as leagues
+    from .nights import board as night_board
+    from .nights import routes as nights
     from .ratings import routes as ratings
     from .seasons import player_page
     from .seasons import routes as seasons
 
     for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
-                   backup_routes, exports, ratings, house_rules, api):
+                   backup_routes, exports, ratings, house_rules, nights, night_board, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)

@@ -22,6 +22,7 @@ WRITE_FORMS = {
     # The house-rule editor is a scorer's or owner's form; the house rule's own page is for everyone.
     "/leagues/<int:league_id>/house-rules/new",
     "/leagues/<int:league_id>/house-rules/<int:ruleset_id>/edit",
+    "/leagues/<int:league_id>/nights/new",  # opening a club night is a scorer's form
 }
 # Any member's phone may take a player's seat and count that player's cards (issue 21): a viewer's too.
 MEMBER_WRITES = {
@@ -31,7 +32,8 @@ MEMBER_WRITES = {
 }
 # Pages only the owner may read (issue 11: a backup holds the whole league).
 OWNER_READS = {"/leagues/<int:league_id>/backup.json"}
-SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number", "ruleset_id"}
+SCOPING_ARGS = {"league_id", "game_id", "season_id", "player_id", "member_id", "number", "hand_number", "ruleset_id",
+                "night_id"}
 
 
 def league_routes():
@@ -87,7 +89,10 @@ def extra_ids(league, owner, players) -> dict:
     from ramo_keeper.house_rules.service import create_ruleset
 
     ruleset = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo")
-    return {"game_id": game.id, "number": 1, "hand_number": 1, "ruleset_id": ruleset.id}
+    from ramo_keeper.nights.service import open_night
+
+    night = open_night(league, owner, "Thursday", "ramo", [p.id for p in players], 3, 2)
+    return {"game_id": game.id, "number": 1, "hand_number": 1, "ruleset_id": ruleset.id, "night_id": night.id}
 
 
 def url_for_rule(rule: str, ids: dict) -> str:

@@ -20,7 +20,7 @@ def test_new_game_is_the_one_button_and_every_other_place_is_a_link_in_a_list(ta
     targets = [href for href, _ in LINK.findall(listed)]
     league = f"/leagues/{table.league_id}"
     assert targets == [f"{league}/games", f"{league}/seasons/{table.season_id}", f"{league}/seasons",
-                       f"{league}/players", f"{league}/house-rules"]
+                       f"{league}/players", f"{league}/house-rules", f"{league}/nights"]
 
 
 def test_a_viewer_sees_no_new_game_and_no_button_at_all(table, new_web):

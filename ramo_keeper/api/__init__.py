@@ -117,4 +117,4 @@ def server_error(err):
     return error(500, "Something went wrong on our side and nothing was saved; try again later.")
 
 
-from . import drafts, exports, games, leagues, rulesets, seasons  # noqa: E402,F401  (the views register themselves on bp)
+from . import drafts, exports, games, leagues, nights, rulesets, seasons  # noqa: E402,F401  (the views register themselves on bp)

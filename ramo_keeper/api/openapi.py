@@ -21,6 +21,13 @@ ERRORS = {
 # Where one operation's error means something narrower than the shared sentence says.
 ERROR_OVERRIDES = {
     ("/games/{game_id}/bgstats", 409): "The game is still in progress: only a finished game can be sent to BG Stats.",
+    ("/nights/{night_id}/rounds", 409): "A game of the current round is still running (`details.tables` names the "
+                                        "tables still playing), or the night has played its last round or ended.",
+    ("/nights/{night_id}", 409): "Players change only between rounds: a game of the current round is still running "
+                                 "(`details.tables`), or the night is over.",
+    ("/leagues/{league_id}/nights", 422): "A night the rules refuse (RULES.md §9): `details.path` names the field "
+                                          "(`player_ids[3]`, `seating`, `rounds`, `table_size`, `variant`, "
+                                          "`options.…`) and `details.code` the reason.",
 }
 REF = "#/components/schemas/{model}"
 

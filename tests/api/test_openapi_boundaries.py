@@ -97,6 +97,11 @@ class Seeded:
         self.draft_game = api.game(self.league, "rummy", [self.c, self.d])["id"]
         self.ruleset = api.ok("POST", f"/leagues/{self.league}/rulesets",
                               {"name": "Seeded rule", "definition": {"key": "rummy"}}, 201)["id"]
+        self.night = api.ok("POST", f"/leagues/{self.league}/nights", self.night_body(), 201)["id"]
+
+    def night_body(self) -> dict:
+        return {"name": self.name(), "variant": "rummy", "player_ids": [self.a, self.b, self.c, self.d],
+                "table_size": 4, "rounds": 2, "seating": "mix", "season_id": self.season, "options": {"target": 150}}
 
     def name(self) -> str:
         return f"Name {next(self.names)}"
@@ -107,7 +112,8 @@ class Seeded:
     def ids(self) -> dict:
         """A path id that exists, by parameter name."""
         return {"league_id": self.league, "game_id": self.game, "season_id": self.season, "number": 1,
-                "player_id": self.a, "ruleset_id": self.ruleset, "key": "rummy"}
+                "player_id": self.a, "ruleset_id": self.ruleset, "key": "rummy",
+                "night_id": self.night}
 
     def request(self, method: str, path: str) -> tuple[dict, object, dict]:
         """(path ids, body, headers) of a request the server takes."""
@@ -128,6 +134,9 @@ class Seeded:
             ("PUT", "/games/{game_id}/hands/{number}"): self.hand,
             ("POST", "/leagues/{league_id}/rulesets"): lambda: {"name": self.name(), "definition": {"key": "rummy"}},
             ("PUT", "/rulesets/{ruleset_id}"): lambda: {"name": self.name(), "definition": {}},
+            ("POST", "/leagues/{league_id}/nights"): self.night_body,
+            ("PATCH", "/nights/{night_id}"): lambda: {"name": self.name(), "player_ids": [self.a, self.b, self.c,
+                                                                                          self.d]},
         }
         body = bodies[(method, route)]() if (method, route) in bodies else None
         headers = {"Idempotency-Key": f"key-{next(self.names)}"} if route == "/games/{game_id}/hands" else {}
