@@ -73,4 +73,3 @@ def choice(value, path: str, field: str):
     if not isinstance(value, str) or value not in CHOICES[field]:
         raise DefinitionError("not_a_choice", path, choices=CHOICES[field])
     return value
-
