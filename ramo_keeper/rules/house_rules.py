@@ -52,8 +52,9 @@ def one_fact_each(doc: dict, posted: Mapping) -> dict[str, str]:
     if not isinstance(options, dict):
         return {}  # the checks name it
     sent = posted.get("options")
-    sent = {entry.get("key") for entry in sent if isinstance(entry, Mapping)} if isinstance(sent, list) else (
-        set(sent) if isinstance(sent, Mapping) else set())
+    if isinstance(sent, list):  # the API's list of {"key", "default"} entries
+        sent = {entry.get("key") for entry in sent if isinstance(entry, Mapping) and isinstance(entry.get("key"), str)}
+    sent = set(sent) if isinstance(sent, Mapping | set) else set()
     moved = {}
     for field, option in FACTS_IN_OPTIONS.items():
         if option not in options or field not in doc:
