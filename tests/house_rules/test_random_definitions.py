@@ -317,6 +317,10 @@ def test_a_random_house_rule_is_refused_naming_its_field_or_plays_everywhere(sit
 @given(drawn=odd_fields(), seed=st.integers(0, 2**16))
 @example(drawn=("ramo", {**rules.VARIANTS["ramo"].definition(), "options": {
     **rules.VARIANTS["ramo"].default_options(), "out_bonus": [300]}}), seed=3)
+# Accepted on main: one number, Rummy's fewest hands 0, widens the range the game states.
+@example(drawn=("rummy", {**rules.VARIANTS["rummy"].definition(), "option_details": [
+    dict(o, minimum=0) if o["key"] == "hands" else o for o in rules.VARIANTS["rummy"].definition()["option_details"]]}),
+    seed=4)
 def test_any_json_in_any_field_of_a_definition_is_a_4xx_or_a_game_that_plays(site, drawn, seed):
     based_on, document = drawn
     ruleset = _post(site, based_on, json.loads(json.dumps(document)))
