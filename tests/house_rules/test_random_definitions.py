@@ -283,7 +283,9 @@ def _forget(site, ruleset: dict) -> None:
 
 
 # A few examples a run keep CI near a minute; RAMO_RANDOM_DEFINITIONS=200 searches longer by hand.
-EXAMPLES = int(os.environ.get("RAMO_RANDOM_DEFINITIONS", "12"))
+EXAMPLES = int(os.environ.get("RAMO_RANDOM_DEFINITIONS", "20"))
+# A sweep of every page in three languages: `make test` runs it, the inner loop (`make test-fast`) does not.
+pytestmark = pytest.mark.slow
 COMMON = settings(max_examples=EXAMPLES, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                          HealthCheck.data_too_large])
