@@ -1,161 +1,38 @@
-"""A house rule's document: what the caller sent, merged onto the game it is based on, then checked.
+"""A house rule's document, through the one path every definition takes (``rules.define``).
 
-Fields left out keep the based-on game's values (docs/API.md); an optional field sent as null (REMOVABLE)
-is taken out. Lists of keyed entries merge entry by
-entry: a category sent as ``{"key": "low", "points": 3}`` keeps its label and maximum, a level sent as
-``{"number": 2, "requirement": "…"}`` keeps its melds. ``options`` is, as in the API's Variant, a
-mapping of option key to its new default (a list of ``{"key", "default"}`` entries is read the same way).
+The core merges what a person sent onto the game it is based on, states each fact once, checks it and
+keeps it to its game's option ranges; the app adds what the core cannot know: the text rules for names
+and the sentences it can say (readable.py). The editor, the API, the upload and the backup import all
+come here.
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Mapping
 
 from .. import rules
+from ..rules.house_rules import one_fact_each
+from ..rules.limits import FACTS_IN_OPTIONS
+from ..rules.merging import merged as merged_onto
+from . import readable
 
-OUT_OPTION = "out_bonus"  # Ramo's option that wins over the document's out_score (docs/GAMES.md)
-# Optional fields with no value of their own to fall back on: sent as null, they are taken out (a field
-# left out keeps the based-on value, so null is the only way to say "none" when editing a house rule).
-REMOVABLE = frozenset({"bgg_id"})
-
-
-def _names(value) -> bool:
-    """True for a value that can name an entry (a key, a level number); a list, an object or a flag names none."""
-    return isinstance(value, str | int) and not isinstance(value, bool)
-
-
-def _by_key(base: list, posted, field: str) -> list:
-    """The posted list, each entry filled in from the base entry with the same `field` value."""
-    if not isinstance(posted, list):
-        return posted  # the checks name the wrong kind
-    known = {entry.get(field): entry for entry in base if isinstance(entry, Mapping) and _names(entry.get(field))}
-    merged = []
-    for entry in posted:
-        if isinstance(entry, Mapping) and _names(entry.get(field)) and entry[field] in known:
-            merged.append({**copy.deepcopy(known[entry[field]]), **entry})
-        else:
-            merged.append(entry)
-    return merged
-
-
-def _options(base: Mapping, posted) -> dict | object:
-    """New option defaults laid over the game's: a mapping of key to default, as the API's Variant gives
-    them; a list of ``{"key", "default"}`` entries is read the same way. An unknown key is refused."""
-    if isinstance(posted, list):
-        if not all(isinstance(entry, Mapping) and isinstance(entry.get("key"), str) for entry in posted):
-            return posted  # the checks name the wrong kind
-        posted = {entry["key"]: entry.get("default", (base or {}).get(entry["key"])) for entry in posted}
-    if not isinstance(posted, Mapping) or not isinstance(base, Mapping):
-        return posted
-    for key in posted:
-        if key not in base:
-            raise rules.DefinitionError("no_such_option", f"options.{key}")
-    return {**copy.deepcopy(dict(base)), **posted}
-
-
-def whole_numbers(value):
-    """The value with every number that has a zero fraction (3.0) as the whole number it is, as the API reads
-    numbers everywhere (a JSON number 3.0 is JSON Schema's integer 3); 2.5 stays 2.5, to be refused."""
-    if isinstance(value, float) and value.is_integer():
-        return int(value)
-    if isinstance(value, Mapping):
-        return {key: whole_numbers(inner) for key, inner in value.items()}
-    if isinstance(value, list):
-        return [whole_numbers(inner) for inner in value]
-    return value
+OUT_OPTION = FACTS_IN_OPTIONS["out_score"]  # Ramo's option that states its out score (docs/GAMES.md)
 
 
 def merged(base: Mapping, posted: Mapping) -> dict:
-    """`posted` laid over `base` (both definition documents); `posted` wins field by field."""
-    doc = copy.deepcopy(dict(base))
-    for field, value in posted.items():
-        if value is None and field in REMOVABLE:
-            doc.pop(field, None)
-        elif field == "card_categories":
-            doc[field] = _by_key(base.get(field, []), value, "key")
-        elif field == "levels":
-            doc[field] = _by_key(base.get(field, []), value, "number")
-        elif field == "options":
-            doc[field] = _options(base.get(field, {}), value)
-        elif field == "deal" and isinstance(value, Mapping) and isinstance(base.get("deal"), Mapping):
-            doc[field] = {**copy.deepcopy(base["deal"]), **value}
-        else:
-            doc[field] = copy.deepcopy(value)
-    _keep_in_step(doc, posted)
-    if posted.get("designed_range", base.get("designed_range")) == base.get("designed_range"):
-        _designed_range_within(doc)  # not the caller's: it follows their player range
+    """`posted` laid over `base` with each fact once, unchecked: what the editor shows while it is typed."""
+    doc = merged_onto(base, posted)
+    one_fact_each(doc, posted)
     return doc
 
 
-def _keep_in_step(doc: dict, posted: Mapping) -> None:
-    """Numbers that say the same thing twice follow the one the caller changed.
-
-    Ramo's `out_bonus` option wins over `out_score`, so a changed out score moves the option's default
-    (and the other way round); the rules page's summary names the out score and the final level; a
-    changed player range stretches the deal table's first and last rows to cover it.
-    """
-    options = doc.get("options")
-    posted_options = posted.get("options")
-    sent_bonus = isinstance(posted_options, Mapping) and OUT_OPTION in posted_options or isinstance(
-        posted_options, list) and any(isinstance(o, Mapping) and o.get("key") == OUT_OPTION for o in posted_options)
-    if isinstance(options, dict) and OUT_OPTION in options:
-        if "out_score" in posted and not sent_bonus and isinstance(posted["out_score"], int):
-            options[OUT_OPTION] = posted["out_score"]
-        elif isinstance(options.get(OUT_OPTION), int):
-            doc["out_score"] = options[OUT_OPTION]
-    levels = doc.get("levels")
-    summary = doc.get("scoring_summary")
-    for line in summary if isinstance(summary, list) else []:  # else malformed: the checks name it
-        params = line.get("params") if isinstance(line, dict) else None
-        if not isinstance(params, dict):
-            continue
-        if "out_score" in params and isinstance(doc.get("out_score"), int):
-            params["out_score"] = doc["out_score"]
-        for name in ("final", "rounds"):
-            if name in params and isinstance(levels, list) and levels:
-                params[name] = len(levels)
-    if "deal" not in posted:
-        _cover_players(doc)
-
-
-def _cover_players(doc: dict) -> None:
-    """The deal rows for the player range: rows outside it dropped, the end rows stretched to its ends."""
-    low, high = doc.get("min_players"), doc.get("max_players")
-    if not isinstance(low, int) or not isinstance(high, int) or low > high:
-        return
-    try:
-        rows = doc["deal"]["by_players"]
-        kept = [row for row in rows if row["players"][1] >= low and row["players"][0] <= high]
-        kept = kept or [rows[0] if low <= rows[0]["players"][0] else rows[-1]]
-        kept[0]["players"][0] = low
-        kept[-1]["players"][1] = high
-        doc["deal"]["by_players"] = kept
-    except (KeyError, TypeError, IndexError, AttributeError):
-        return  # a malformed deal table: the checks name it
-
-
-def _designed_range_within(doc: dict) -> None:
-    """The table sizes the game was designed for, cut to the player range; dropped when none is left
-    (Ramo's 3–5 in a house rule for 2–4 players is 3–4)."""
-    low, high, designed = doc.get("min_players"), doc.get("max_players"), doc.get("designed_range")
-    if not (isinstance(low, int) and isinstance(high, int) and isinstance(designed, list) and len(designed) == 2
-            and all(isinstance(n, int) for n in designed)):
-        return  # missing, or malformed: the checks name it
-    cut = [max(designed[0], low), min(designed[1], high)]
-    if cut[0] <= cut[1]:
-        doc["designed_range"] = cut
-    else:
-        del doc["designed_range"]
-
-
-def house_document(base: Mapping, posted: Mapping, key: str, name: str) -> tuple[dict, rules.Variant]:
-    """The checked document of a house rule named `name` with key `key`, and the game it defines.
+def house_document(posted, based_on: str | None, base: Mapping | None, key: str, name: str
+                   ) -> tuple[dict, rules.Variant]:
+    """The checked document of a house rule named `name` with key `key`, and the game it defines: `posted`
+    over `base` (None: the built-in `based_on`'s document), within the option ranges `based_on` states.
 
     Raises rules.DefinitionError naming the first bad field.
     """
-    if not isinstance(posted, Mapping):
-        raise rules.DefinitionError("not_an_object", "definition")
-    doc = merged(base, {field: value for field, value in posted.items() if field not in ("key", "name")})
-    doc["key"], doc["name"] = key, name
-    return doc, rules.load_definition(doc)
+    readable.check_nesting(posted)  # before anything reads it deeply: the app's own refusal (refusals.py)
+    return rules.define(posted, rules.VARIANTS.get(based_on) if isinstance(based_on, str) else None, base=base,
+                        key=key, name=name, reader=readable.check)

@@ -57,6 +57,12 @@ def check_texts(doc: Mapping) -> None:
             raise rules.DefinitionError("control_characters", path or "definition", kind=kind)
 
 
+def check(doc: Mapping, variant: rules.Variant) -> None:
+    """The app's reading checks of a definition the core accepted (rules.define's reader)."""
+    check_texts(doc)
+    check_phrases(variant)
+
+
 def check_phrases(variant: rules.Variant) -> None:
     """DefinitionError for the first line of the rules page the app cannot say: `not_a_choice` at its phrase
     when there is no such sentence, `bad_param` at its params when they do not fill the sentence."""

@@ -11,7 +11,7 @@ from ..errors import NotFound, ServiceError
 from ..extensions import db
 from ..locks import lock_league
 from ..models import League, Membership, Ruleset, User
-from . import documents, names, readable
+from . import documents, names
 from .refusals import reason
 
 MAX_RULESETS_PER_LEAGUE = 50
@@ -86,12 +86,8 @@ def _document(league, name, posted, based_on, key, own=None) -> tuple[str, str, 
     """The checked name, the built-in it descends from and the checked document; DefinitionRefused else."""
     try:
         name = names.checked_name(name)
-        readable.check_nesting(posted)  # before anything reads it deeply
-        posted = documents.whole_numbers(posted)
         root, base = _base(league, posted, based_on, own)
-        document, variant = documents.house_document(base, posted, key, name)
-        readable.check_texts(document)
-        readable.check_phrases(variant)
+        document, _ = documents.house_document(posted, root, base, key, name)
     except rules.DefinitionError as error:
         raise DefinitionRefused(error) from None
     return name, root, document

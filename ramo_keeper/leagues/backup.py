@@ -24,7 +24,7 @@ from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games.hand_inputs import from_body
-from ..house_rules.readable import check_phrases, check_texts
+from ..house_rules.documents import house_document
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
@@ -244,12 +244,11 @@ def _checked_rulesets(backup: BackupFile, keys: dict[str, str]) -> list[dict]:
         if row.id in ids:
             raise BadBackup(gettext("%(where)s: its id is used twice.", where=where))
         ids.add(row.id)
-        definition = {**row.definition, "key": keys[row.key], "name": row.name}
         try:
-            # The same text and phrase rules as a house rule made on the page or by the API: a file is no way
-            # around them (a U+202E in a label, a rules-page line the app cannot say).
-            check_texts(definition)
-            check_phrases(_loaded(definition, where))
+            # The one path a house rule made on the page or by the API takes: a file is no way around its
+            # checks (a U+202E in a label, an option default outside its game's range). Nothing is laid
+            # under the file's document; an older one stating a fact twice is read with it once.
+            definition, _ = house_document(row.definition, row.based_on, {}, keys[row.key], row.name)
         except rules.DefinitionError as error:
             raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
         based_on = row.based_on if row.based_on in rules.VARIANTS else definition["engine"]

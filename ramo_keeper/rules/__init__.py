@@ -30,11 +30,11 @@ from .base import (
     UnknownVariant,
     Words,
 )
-from .house_rules import house_rule
+from .house_rules import define
 from .limits import MARKS
 from .marks import Mark, mark_fields, marks_of
 from .placement import finishing_places, placement_points, total_ranks
-from .registry import VARIANTS, get_variant, load_definition, load_file
+from .registry import VARIANTS, get_variant, house_rule, load_definition, load_file
 from .replay import apply_hand, deal, hand_value, new_game, replay, start_state, validate_hand
 from .variant import Variant
 
@@ -42,7 +42,7 @@ __all__ = [
     "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "GameSetup", "GameState", "HandInput",
     "HandOutcome", "HandValue", "Level", "MARKS", "MAX_CARDS", "MAX_PIPS", "Mark", "Meld", "MeldKind", "Option",
     "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant", "VARIANTS",
-    "Variant", "Words", "apply_hand", "deal", "finishing_places", "get_variant", "hand_value", "house_rule",
+    "Variant", "Words", "apply_hand", "deal", "define", "finishing_places", "get_variant", "hand_value", "house_rule",
     "load_definition", "load_file", "mark_fields", "marks_of", "new_game", "placement_points", "replay",
     "start_state", "total_ranks", "validate_hand",
 ]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phrase, Words
 from .deal_table import read_deal
+from .limits import FACTS_IN_OPTIONS
 from .marks import read_marks
 
 
@@ -39,6 +40,21 @@ SUMMARY_QUOTES = {
 }
 
 
+def fact(doc: Mapping, field: str, default=None):
+    """A fact of the game: the default of the option that states it where the game has one (Ramo's out
+    score is its ``out_bonus``), else the document's field, else ``default``. An older document may state
+    both; they were kept equal, and the option is what the engines read.
+
+    >>> fact({"out_score": -50, "options": {"out_bonus": -30}}, "out_score", 0), fact({}, "progression", "x")
+    (-30, 'x')
+    """
+    options = doc.get("options")
+    option = FACTS_IN_OPTIONS.get(field)
+    if isinstance(options, Mapping) and option in options:
+        return options[option]
+    return doc.get(field, default)
+
+
 def quoted_facts(doc: Mapping) -> dict:
     """What summary lines may quote, from the document: Ramo -> out_score −50, final 8, level "level".
 
@@ -47,7 +63,7 @@ def quoted_facts(doc: Mapping) -> dict:
     """
     defaults = doc.get("options", {})
     levels = len(doc.get("levels", ()))
-    return {"out_score": defaults.get("out_bonus", doc.get("out_score", 0)), "final": levels, "rounds": levels,
+    return {"out_score": fact(doc, "out_score", 0), "final": levels, "rounds": levels,
             "level": doc.get("words", {}).get("level", "level"), "target": defaults.get("target"),
             "game_bonus": defaults.get("game_bonus"), "round_bonus": defaults.get("round_bonus"),
             "undercut": defaults.get("undercut_bonus"), "all_cards": defaults.get("all_cards_bonus")}
@@ -99,7 +115,7 @@ def read_document(doc: Mapping) -> dict:
     (60, frozenset({'went_out'}), False)
     """
     marks = doc.get("marks", [{"key": "went_out"}])
-    ranking = doc.get("ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
+    ranking = fact(doc, "ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
     return {
         "key": doc["key"],
         "name": doc["name"],
@@ -124,11 +140,11 @@ def read_document(doc: Mapping) -> dict:
         "out_flag": doc.get("out_mark", "went_out"),
         "words": Words(**doc.get("words", {})),
         "counts_hands_won": doc.get("counts_hands_won", False),
-        "nobody_out": doc.get("nobody_out", False),
-        "out_score": doc.get("out_score", 0),
-        "progression": doc.get("progression", "per_player"),
-        "end": doc.get("end", "last_level" if doc["engine"] == "levels" else "target"),
-        "dealer_rule": doc.get("dealer_rule", "rotate"),
+        "nobody_out": fact(doc, "nobody_out", False),
+        "out_score": fact(doc, "out_score", 0),
+        "progression": fact(doc, "progression", "per_player"),
+        "end": fact(doc, "end", "last_level" if doc["engine"] == "levels" else "target"),
+        "dealer_rule": fact(doc, "dealer_rule", "rotate"),
         "deal_table": read_deal(doc["deal"]),
         "bgg_id": doc.get("bgg_id"),
         # Kept as text, so no caller can change the game through the dict definition() hands out.

@@ -28,6 +28,13 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "deck_phrase": DECK_PHRASES,
 }
 
+# Facts a game may state with an option instead (the option's default is the fact, and a table may pick
+# another value per game): where the option exists the document states the fact there only, once.
+FACTS_IN_OPTIONS: dict[str, str] = {
+    "progression": "progression", "ranking": "winner_rule", "dealer_rule": "dealer_rule",
+    "out_score": "out_bonus", "end": "end", "nobody_out": "allow_no_winner",
+}
+
 REQUIRED = ("format", "key", "name", "engine", "min_players", "max_players", "card_categories", "deal")
 FIELDS: dict[str, frozenset[str]] = {
     "definition": frozenset(REQUIRED + (

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from .base import UnknownVariant
 from .engines import ENGINES
+from .house_rules import define
 from .validation import validate
 from .variant import Variant
 
@@ -20,7 +21,8 @@ GAMES = Path(__file__).with_name("games")
 
 
 def load_definition(document: Mapping) -> Variant:
-    """A game from a definition document, validated first (DefinitionError names the first bad field).
+    """A game from a document that already passed ``define`` (a game's snapshot), validated again
+    (DefinitionError names the first bad field).
 
     >>> load_definition({"format": 1, "key": "x", "name": "X", "engine": "levels", "min_players": 2,
     ...     "max_players": 4, "card_categories": [{"key": "low", "label": "Low", "points": 5}],
@@ -34,8 +36,8 @@ def load_definition(document: Mapping) -> Variant:
 
 
 def load_file(path: str | Path) -> Variant:
-    """A game from a definition file (UTF-8 JSON)."""
-    return load_definition(json.loads(Path(path).read_text(encoding="utf-8")))
+    """A game from a definition file (UTF-8 JSON), read as a built-in is: through ``define``."""
+    return define(json.loads(Path(path).read_text(encoding="utf-8")))[1]
 
 
 def _built_ins() -> dict[str, Variant]:
@@ -64,6 +66,18 @@ def get_variant(key: str | Variant) -> Variant:
         return VARIANTS[key]
     except (KeyError, TypeError):
         raise UnknownVariant("unknown_game", key=key) from None
+
+
+def house_rule(based_on: Variant | str, changes: Mapping) -> Variant:
+    """A house rule: ``changes`` merged onto the game's document as the API merges them, checked as any
+    definition and against its game (``define``); DefinitionError names the first bad field.
+
+    >>> short = house_rule("ramo", {"key": "short_ramo", "name": "Short Ramo",
+    ...                             "levels": get_variant("ramo").definition()["levels"][:5]})
+    >>> short.name, len(short.levels), [c.points for c in short.card_categories]
+    ('Short Ramo', 5, [5, 10, 20])
+    """
+    return define(changes, get_variant(based_on))[1]
 
 
 def variant_of(setup) -> Variant:

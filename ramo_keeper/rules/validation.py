@@ -11,8 +11,10 @@ from collections.abc import Mapping
 
 from .base import MAX_CARDS, MAX_PIPS, DefinitionError
 from .checks import choice, flag, items, obj, text, whole
+from .definition import fact
 from .limits import (
     DEAL_FIELDS,
+    FACTS_IN_OPTIONS,
     FIELDS,
     MARKS,
     MAX_BGG_ID,
@@ -104,6 +106,6 @@ def validate(doc, engines: Mapping[str, type]) -> None:
     words = obj(doc.get("words", {}), "words", WORD_FIELDS)
     for name, word in words.items():
         text(word, f"words.{name}")
-    if doc.get("nobody_out") and "nobody_out" not in words:
+    if (fact(doc, "nobody_out") or FACTS_IN_OPTIONS["nobody_out"] in options) and "nobody_out" not in words:
         raise DefinitionError("missing_field", "words.nobody_out")
     check_phrases(doc)

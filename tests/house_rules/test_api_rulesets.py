@@ -31,8 +31,8 @@ def test_a_house_rule_keeps_what_the_caller_left_out(api):
     assert (high["points"], special["points"], joker["points"], joker["label"]) == (7, 15, 50, "Jokers")
     assert [level["number"] for level in definition["levels"]] == [1, 2, 3, 4, 5]
     assert definition["levels"][0]["melds"] == [[{"kind": "set", "count": 2, "min_length": 3}]]
-    assert definition["out_score"] == -30
-    assert definition["options"]["out_bonus"] == -30
+    # Each fact once: Ramo's out score is its out_bonus option's default, stated there only.
+    assert "out_score" not in definition and definition["options"]["out_bonus"] == -30
     assert (definition["min_players"], definition["max_players"], definition["engine"]) == (2, 8, "levels")
     # The same document is readable by its key, and the league lists it.
     assert api.ok("GET", f"/variants/{ruleset['key']}/definition") == definition
@@ -253,11 +253,12 @@ def test_a_boardgamegeek_id_is_kept_when_left_out_and_taken_out_when_sent_as_nul
     ruleset = house_rule(api, league, definition={**NONNA, "bgg_id": 174430})
     assert ruleset["definition"]["bgg_id"] == 174430
     path = f"/rulesets/{ruleset['id']}"
-    # A PUT merges onto the house rule as it stands: leaving the id out keeps it.
+    # A PUT merges onto the house rule as it stands: leaving the id out keeps it. (An out score sent as
+    # `out_score`, as older clients send it, is Ramo's out_bonus default: the one place the fact is stated.)
     kept = api.ok("PUT", path, {"name": "Nonna's Ramo", "definition": {"out_score": -40}})
-    assert kept["definition"]["bgg_id"] == 174430 and kept["definition"]["out_score"] == -40
+    assert kept["definition"]["bgg_id"] == 174430 and kept["definition"]["options"]["out_bonus"] == -40
     removed = api.ok("PUT", path, {"name": "Nonna's Ramo", "definition": {"bgg_id": None}})
-    assert "bgg_id" not in removed["definition"] and removed["definition"]["out_score"] == -40
+    assert "bgg_id" not in removed["definition"] and removed["definition"]["options"]["out_bonus"] == -40
     assert "bgg_id" not in api.ok("GET", f"/variants/{ruleset['key']}/definition")
     # Null takes out only an optional field: a required one sent as null is refused, nothing saved.
     refused = api.put(path, {"name": "Nonna's Ramo", "definition": {"min_players": None}})

@@ -24,8 +24,8 @@ from ramo_keeper.rules import (
     new_game,
     replay,
 )
-from ramo_keeper.rules.house_rules import house_rule
-from ramo_keeper.rules.registry import GAMES
+from ramo_keeper.rules.house_rules import define
+from ramo_keeper.rules.registry import GAMES, house_rule
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = json.loads((ROOT / "docs" / "definition.schema.json").read_text(encoding="utf-8"))
@@ -267,6 +267,7 @@ def test_a_house_rule_keeps_the_fields_it_does_not_change():
      "engine_changed", "engine"),
 ])
 def test_a_house_rule_states_its_options_within_the_ranges_its_game_states(changes, code, path):
+    # A whole document, as a backup file holds one: nothing of the game laid under it, its ranges kept.
     with pytest.raises(DefinitionError) as err:
-        house_rule("ramo", changes)
+        define({**get_variant("ramo").definition(), **changes}, get_variant("ramo"), base={})
     assert (err.value.code, err.value.path) == (code, path)
