@@ -201,6 +201,17 @@ class Variant(ABC):
         implied = {key for mark in carried for key in self.implies.get(mark, ())}
         return tuple(m for m in self.marks if m.key in carried and m.key not in implied)
 
+    def preview(self, options: Mapping) -> dict:
+        """What the phone's live preview scores a hand with (static/js/hand-score.js, its formula for this
+        engine): the engine's numbers and mark roles, and the marks as data (what each implies, its factor).
+
+        The page hands it over as it is; the parity test (tests/rules/test_preview_parity.py) holds the
+        preview to ``score_hand``. Ramo: ``{"engine": "levels", "outMark": "went_out", "outScore": -50, …}``.
+        """
+        return {"engine": self.engine, "outChoice": self.out_flag,
+                "implies": {m.key: sorted(m.implies) for m in self.marks},
+                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies}}
+
     def option(self, setup: GameSetup, key: str, fixed):
         """An option's value where the game has that option, else the definition's fixed rule."""
         return setup.options.get(key, fixed)

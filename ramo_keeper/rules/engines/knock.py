@@ -65,6 +65,11 @@ class KnockGame(Variant):
         )
         return scored, tuple(winners)
 
+    def preview(self, options) -> dict:
+        """The knocker is whoever carries the knock, itself or by implication; the bonuses are the options'."""
+        return {**super().preview(options), "knockMark": "knocked",
+                "undercutBonus": options["undercut_bonus"], "allCardsBonus": options["all_cards_bonus"]}
+
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """The game ends after a hand in which any running total reaches the target."""
         return any(total >= setup.options["target"] for total in totals.values())

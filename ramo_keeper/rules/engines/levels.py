@@ -73,6 +73,11 @@ class LevelGame(Variant):
                                       level_before=before, level_after=after, completed=done))
         return tuple(scored), tuple(r.player_id for r in results if r.went_out)
 
+    def preview(self, options) -> dict:
+        """The out player (the one marked out, not by implication) scores the out score, the others their cards."""
+        return {**super().preview(options), "outMark": "went_out",
+                "outScore": options.get("out_bonus", self.out_score)}
+
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """per_round: after the hand of the last level; per_player: after a hand in which someone completed."""
         if self.progression_in(setup.options) == "per_round":

@@ -38,6 +38,10 @@ class WinnerTakesGame(Variant):
         scored = tuple(self.scored(setup, r, pot if r is out else 0) for r in results)
         return scored, (out.player_id,)
 
+    def preview(self, options) -> dict:
+        """The player marked out takes the pot, times the factor of each mark they carry."""
+        return {**super().preview(options), "outMark": "went_out"}
+
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """end=target: a total reached the target; end=hands: the last hand was played."""
         if setup.options.get("end", self.end) == "hands":
