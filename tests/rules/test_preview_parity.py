@@ -290,7 +290,7 @@ def server_input(form: HandFormData, variant: rules.Variant, hand: dict) -> rule
         if pid == hand["out"]:
             marks |= {variant.out_flag, *switched}
         cards = {pick["key"]: n for pick, n in zip(form.picks, hand["counts"][pid], strict=True)}
-        results.append(rules.PlayerResult(int(pid), cards, **rules.mark_fields(marks)))
+        results.append(rules.PlayerResult(int(pid), cards, marks))
     return rules.HandInput(tuple(results))
 
 
