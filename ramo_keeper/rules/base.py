@@ -219,6 +219,8 @@ class PlayerResult:
     marks: frozenset[str] = frozenset()
 
     def __post_init__(self):
+        if isinstance(self.marks, str):  # frozenset("went_out") would be its letters
+            raise TypeError(f"marks is a collection of mark keys, not the one key {self.marks!r}")
         object.__setattr__(self, "cards", FrozenDict(self.cards))
         object.__setattr__(self, "marks", frozenset(self.marks))
 

@@ -169,6 +169,11 @@ class Variant(ABC):
         return next(m for m in self.marks if m.key == self.out_flag)
 
     @property
+    def out_empties_hand(self) -> bool:
+        """Whether the out choice means holding nothing: it marks going out (not Manipulation's knock)."""
+        return self.out_flag == "went_out"
+
+    @property
     def marks_for_each(self) -> tuple[Mark, ...]:
         """Marks the hand form asks of every player (Ramo's laid down).
 

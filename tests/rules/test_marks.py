@@ -13,6 +13,8 @@ def test_a_result_carries_its_marks_as_a_set_of_keys_and_the_edges_spell_them_as
     assert fields == {"went_out": True, "laid_down": True, "knocked": False, "went_rummy": False}
     assert PlayerResult(1, marks=rules.marks_in(fields)) == result
     assert PlayerResult(2).marks == frozenset()
+    with pytest.raises(TypeError):
+        PlayerResult(3, marks="went_out")  # one key is not its letters
     with pytest.raises(ValueError):
         rules.mark_fields(["went_out", "shouted"])
 
