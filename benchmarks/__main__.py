@@ -19,6 +19,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from ramo_keeper import rules
+
 from . import downloads, imports, inprocess, nights
 from .load import CONNECTIONS, THREADS, TIMEOUT_SECONDS, Throughput, timed_gets, timed_hand_entries, wrk, wrk_path
 from .seed import ENTRY_GAME_HANDS, HISTORIES, PASSWORD, READ_GAME_HANDS, USER, rummy_hand, seed
@@ -33,7 +35,7 @@ PHONES_PER_TABLE, POLL_SECONDS = 4, 2
 
 def hand_body(players: list[int], n: int) -> dict:
     hand = rummy_hand(players, n)
-    return {"results": [{"player_id": r.player_id, "cards": dict(r.cards), "went_out": r.went_out}
+    return {"results": [{"player_id": r.player_id, "cards": dict(r.cards), **rules.mark_fields(r.marks)}
                         for r in hand.results]}
 
 

@@ -26,7 +26,7 @@ TEMPLATES = 25  # tables of four drawn from the first hundred players
 def _hand(seats: list[int], n: int) -> rules.HandInput:
     out = seats[n % len(seats)]
     return rules.HandInput(tuple(rules.PlayerResult(p, {} if p == out else {"pips": 2 + (n + p) % 9, "tens": n % 2},
-                                                    went_out=p == out) for p in seats))
+                                                    {"went_out"} if p == out else ()) for p in seats))
 
 
 def fill_league(league_id: int, players: int = MAX_PLAYERS_PER_LEAGUE, seasons: int = MAX_SEASONS_PER_LEAGUE,

@@ -31,7 +31,8 @@ def rummy_hands(seats, count):
     for n in range(count):
         out = seats[n % len(seats)].player_id
         hands.append(rules.HandInput(tuple(
-            rules.PlayerResult(s.player_id, {} if s.player_id == out else {"pips": 5}, went_out=s.player_id == out)
+            rules.PlayerResult(s.player_id, {} if s.player_id == out else {"pips": 5},
+                               {"went_out"} if s.player_id == out else ())
             for s in seats)))
     return hands
 
@@ -60,7 +61,7 @@ def build_app(folder: str):
             for n in range(size):
                 winner = players[n % 4]
                 games.record_hand(game.id, owner, rules.HandInput(tuple(
-                    rules.PlayerResult(p, {} if p == winner else {"pips": 5}, went_out=p == winner)
+                    rules.PlayerResult(p, {} if p == winner else {"pips": 5}, {"went_out"} if p == winner else ())
                     for p in players)))
             ids[size] = game.id
             games.share(game.id)

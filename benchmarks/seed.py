@@ -40,15 +40,16 @@ def ramo_hand(players: list[int], n: int) -> rules.HandInput:
     out = players[n % len(players)]
     return rules.HandInput(tuple(
         # Only the one who went out lays down, so 20 hands stay short of the last level.
-        rules.PlayerResult(p, {} if p == out else {"low": 1 + n % 3, "high": p % 2}, went_out=p == out,
-                           laid_down=p == out)
+        rules.PlayerResult(p, {} if p == out else {"low": 1 + n % 3, "high": p % 2},
+                           {"went_out", "laid_down"} if p == out else ())
         for p in players))
 
 
 def rummy_hand(players: list[int], n: int) -> rules.HandInput:
     out = players[n % len(players)]
     return rules.HandInput(tuple(
-        rules.PlayerResult(p, {} if p == out else {"pips": 2 + (n + p) % 9}, went_out=p == out) for p in players))
+        rules.PlayerResult(p, {} if p == out else {"pips": 2 + (n + p) % 9}, {"went_out"} if p == out else ())
+        for p in players))
 
 
 def _league(user, name: str, finished: int) -> LeagueIds:

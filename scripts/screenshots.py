@@ -54,7 +54,7 @@ def seed(app) -> int:
              ids[2]: ({"low": 2, "high": 1}, False, True), ids[3]: ({"high": 2}, False, False)},
         ]
         for number, hand in enumerate(hands, start=1):
-            results = tuple(rules.PlayerResult(pid, cards, went_out=out, laid_down=laid)
+            results = tuple(rules.PlayerResult(pid, cards, rules.marks_in({"went_out": out, "laid_down": laid}))
                             for pid, (cards, out, laid) in hand.items())
             service.record_hand(game.id, ana, rules.HandInput(results), f"seed-{number}", number)
         service.share(game.id)

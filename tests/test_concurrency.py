@@ -29,8 +29,8 @@ def shared_game(app):
 
 def hand(players, winner_index=0, pips=5):
     winner = players[winner_index]
-    return rules.HandInput(tuple(rules.PlayerResult(p, {} if p == winner else {"pips": pips}, went_out=p == winner)
-                                 for p in players))
+    return rules.HandInput(tuple(rules.PlayerResult(p, {} if p == winner else {"pips": pips},
+                                                    {"went_out"} if p == winner else ()) for p in players))
 
 
 def run_workers(app, job):

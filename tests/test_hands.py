@@ -1,5 +1,7 @@
 """Hand entry: fragments, validation messages next to the player, idempotency, edits and undo."""
 
+import html
+import json
 import re
 
 import pytest
@@ -102,7 +104,8 @@ def test_the_running_values_are_worked_out_on_the_phone_from_the_games_data_with
     # One request per hand, none per tap: only the form itself posts.
     assert form.count("hx-post") == 1 and "/preview/" not in form
     # docs/RULES.md §1: the player who went out scores −50; low 5, high 10, special 20 points a card.
-    assert 'data-engine="levels"' in page and 'data-out-score="-50"' in page
+    scoring = json.loads(html.unescape(re.search(r"data-scoring='([^']*)'", form).group(1)))
+    assert (scoring["engine"], scoring["outMark"], scoring["outScore"]) == ("levels", "went_out", -50)
     a = table.id("A")
     assert re.findall(rf'id="pick-c_{a}_\w+" data-points="(\d+)"', form) == ["5", "10", "20"]
     assert 'data-who="A out"' in form

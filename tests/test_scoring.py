@@ -38,7 +38,7 @@ def assert_cache_equals_replay(game_id: int) -> None:
 
 def rummy_hand(players, winner, pips):
     return rules.HandInput(tuple(
-        rules.PlayerResult(pid, {} if pid == winner else {"pips": pip}, went_out=pid == winner)
+        rules.PlayerResult(pid, {} if pid == winner else {"pips": pip}, {"went_out"} if pid == winner else ())
         for pid, pip in zip(players, pips, strict=True)))
 
 

@@ -69,7 +69,7 @@ def backfill(bind) -> None:
                                 g.options or {})
         try:
             state = rules.replay(setup, [rules.HandInput(tuple(
-                rules.PlayerResult(r.player_id, r.cards or {}, **{f: bool(getattr(r, f)) for f in FLAGS})
+                rules.PlayerResult(r.player_id, r.cards or {}, {f for f in FLAGS if getattr(r, f)})
                 for r in rows[h.id])) for h in hands])
         except rules.RuleError as error:
             raise RuntimeError(f"Game {g.id} no longer replays ({error}): fix its hand before upgrading.") from None

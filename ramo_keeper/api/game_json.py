@@ -29,8 +29,7 @@ def game_dict(game: Game, state: rules.GameState) -> dict:
         "hands": [{
             "number": h.number, "dealer_id": h.dealer_id, "winner_ids": list(h.winner_ids),
             "results": [{
-                "player_id": r.player_id, "cards": dict(r.cards), "went_out": r.went_out,
-                "laid_down": r.laid_down, "knocked": r.knocked, "went_rummy": r.went_rummy,
+                "player_id": r.player_id, "cards": dict(r.cards), **rules.mark_fields(r.marks),
                 "score": r.score, "value": r.value, "level": r.level_before,
             } for r in h.results],
         } for h in state.hands],

@@ -6,8 +6,8 @@ Nothing here touches the database. The JSON shape keeps one field per mark, as d
 the form asks for the marks the game's definition declares (rules/marks.py):
 
 >>> hand = from_body({"results": [{"player_id": 1, "went_out": True}, {"player_id": 2, "cards": {"pips": 9}}]})
->>> hand.results[0].marks
-('went_out',)
+>>> sorted(hand.results[0].marks)
+['went_out']
 >>> body = to_body(hand)["results"][1]
 >>> body["cards"], body["went_out"], len(body)
 ({'pips': 9}, False, 6)
@@ -28,8 +28,7 @@ def from_body(body: dict, player_id: Callable[[int], int] = int) -> rules.HandIn
     `player_id` maps the body's ids, e.g. a backup's old ids to the imported players.
     """
     return rules.HandInput(tuple(
-        rules.PlayerResult(player_id(r["player_id"]), dict(r.get("cards") or {}),
-                           **{mark: bool(r.get(mark, False)) for mark in rules.MARKS})
+        rules.PlayerResult(player_id(r["player_id"]), dict(r.get("cards") or {}), rules.marks_in(r))
         for r in body["results"]
     ))
 
@@ -68,7 +67,7 @@ def from_form(form) -> rules.HandInput:
         marks = {m.key for m in variant.marks_for_each if form[f"{m.field}_{pid}"].data}
         if chosen == str(pid):
             marks |= {variant.out_flag, *of_the_out}
-        results.append(rules.PlayerResult(pid, form_cards(form, pid), **rules.mark_fields(marks)))
+        results.append(rules.PlayerResult(pid, form_cards(form, pid), marks))
     return rules.HandInput(tuple(results))
 
 

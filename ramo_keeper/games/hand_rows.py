@@ -2,7 +2,7 @@
 
 The last step of recording a hand: games/stored.py hands each played hand here to be written.
 A row keeps the player's cards, the marks as one sorted list of keys (rules/marks.py) and what
-the rules derived; the rules' records keep a field per mark, and the two meet only here.
+the rules derived; the rules' records carry the same keys as a set.
 """
 
 from collections.abc import Iterable
@@ -14,14 +14,14 @@ from ..models import Hand, HandResult
 def hand_input(results: Iterable[HandResult]) -> rules.HandInput:
     """A stored hand's rows as rules input (for a replay)."""
     return rules.HandInput(tuple(
-        rules.PlayerResult(r.player_id, r.cards, **rules.mark_fields(r.marks)) for r in results
+        rules.PlayerResult(r.player_id, r.cards, r.marks) for r in results
     ))
 
 
 def scored_line(row) -> rules.ScoredResult:
     """A stored result (a HandResult, or a plain row of its columns) as the rules' scored line, without replaying."""
-    return rules.ScoredResult(row.player_id, dict(row.cards), **rules.mark_fields(row.marks), value=row.value,
-                              score=row.score, level_before=row.level_before, level_after=row.level_after,
+    return rules.ScoredResult(row.player_id, dict(row.cards), row.marks, value=row.value, score=row.score,
+                               level_before=row.level_before, level_after=row.level_after,
                               completed=row.completed)
 
 
@@ -43,6 +43,6 @@ def write_hand(hand: Hand, outcome: rules.HandOutcome) -> None:
         if row is None:
             row = HandResult(player_id=line.player_id)
             hand.results.append(row)
-        row.position, row.cards, row.marks = position, dict(line.cards), list(line.marks)
+        row.position, row.cards, row.marks = position, dict(line.cards), sorted(line.marks)
         row.value, row.score, row.completed = line.value, line.score, line.completed
         row.level_before, row.level_after = line.level_before, line.level_after

@@ -116,7 +116,7 @@ def read_games(session, game_ids: list[int], scores_only: bool = False) -> list[
 
 def _scores(rows) -> tuple[rules.HandOutcome, ...]:
     return tuple(rules.HandOutcome(number, lines[0].dealer_id, tuple(
-        rules.ScoredResult(r.player_id, {}, False, False, False, False, r.score, r.score) for r in lines), ())
+        rules.ScoredResult(r.player_id, {}, frozenset(), r.score, r.score) for r in lines), ())
         for number, lines in ((number, list(lines)) for number, lines in groupby(rows, key=lambda row: row.number)))
 
 

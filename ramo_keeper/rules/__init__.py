@@ -9,40 +9,35 @@ from .base import (
     MAX_CARDS,
     MAX_PIPS,
     CardCategory,
-    DealInfo,
     DealLayout,
     DefinitionError,
     GameSetup,
-    GameState,
     HandInput,
-    HandOutcome,
-    HandValue,
     Level,
     Meld,
     MeldKind,
     Option,
     Phrase,
     PlayerResult,
-    PlayerState,
     RuleError,
-    ScoredResult,
     Seat,
     UnknownVariant,
     Words,
 )
 from .house_rules import define
 from .limits import MARKS
-from .marks import Mark, mark_fields, marks_of
+from .marks import LAID_DOWN, Mark, mark_fields, marks_in
 from .placement import finishing_places, placement_points, total_ranks
 from .registry import VARIANTS, get_variant, house_rule, load_definition, load_file
-from .replay import apply_hand, deal, hand_value, new_game, replay, start_state, validate_hand
+from .replay import apply_hand, check_result, deal, hand_value, new_game, replay, start_state, validate_hand
+from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, ScoredResult
 from .variant import Variant
 
 __all__ = [
     "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "GameSetup", "GameState", "HandInput",
-    "HandOutcome", "HandValue", "Level", "MARKS", "MAX_CARDS", "MAX_PIPS", "Mark", "Meld", "MeldKind", "Option",
-    "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant", "VARIANTS",
-    "Variant", "Words", "apply_hand", "deal", "define", "finishing_places", "get_variant", "hand_value", "house_rule",
-    "load_definition", "load_file", "mark_fields", "marks_of", "new_game", "placement_points", "replay",
-    "start_state", "total_ranks", "validate_hand",
+    "HandOutcome", "HandValue", "LAID_DOWN", "Level", "MARKS", "MAX_CARDS", "MAX_PIPS", "Mark", "Meld", "MeldKind",
+    "Option", "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant",
+    "VARIANTS", "Variant", "Words", "apply_hand", "check_result", "deal", "define", "finishing_places", "get_variant",
+    "hand_value", "house_rule", "load_definition", "load_file", "mark_fields", "marks_in", "new_game",
+    "placement_points", "replay", "start_state", "total_ranks", "validate_hand",
 ]

@@ -9,8 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from .marks import marks_of
-
 
 class RuleError(Exception):
     """A rule of the table was broken: a stable ``code`` and the ``params`` that fill in its sentence.
@@ -208,22 +206,23 @@ class GameSetup:
 
 @dataclass(frozen=True)
 class PlayerResult:
-    """What the table reports for one player in one hand."""
+    """What the table reports for one player in one hand: the cards held and the marks carried.
+
+    ``marks`` holds keys of the marks the game's definition declares (rules/marks.py), as data:
+
+    >>> sorted(PlayerResult(1, marks=["went_out", "laid_down"]).marks)
+    ['laid_down', 'went_out']
+    """
 
     player_id: int
     cards: Mapping[str, int] = field(default_factory=dict)
-    went_out: bool = False
-    laid_down: bool = False
-    knocked: bool = False
-    went_rummy: bool = False
+    marks: frozenset[str] = frozenset()
 
     def __post_init__(self):
+        if isinstance(self.marks, str):  # frozenset("went_out") would be its letters
+            raise TypeError(f"marks is a collection of mark keys, not the one key {self.marks!r}")
         object.__setattr__(self, "cards", FrozenDict(self.cards))
-
-    @property
-    def marks(self) -> tuple[str, ...]:
-        """The marks carried, sorted: ``("laid_down", "went_out")``."""
-        return marks_of(self)
+        object.__setattr__(self, "marks", frozenset(self.marks))
 
 
 @dataclass(frozen=True)
@@ -249,10 +248,7 @@ class DealLayout:
         object.__setattr__(self, "cards", FrozenDict(self.cards))
 
 
-from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, ScoredResult  # noqa: E402
-
 __all__ = [
-    "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "FrozenDict", "GameSetup", "GameState",
-    "HandInput", "HandOutcome", "HandValue", "Level", "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option",
-    "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant", "Words",
+    "CardCategory", "DealLayout", "DefinitionError", "FrozenDict", "GameSetup", "HandInput", "Level", "MAX_CARDS",
+    "MAX_PIPS", "Meld", "MeldKind", "Option", "Phrase", "PlayerResult", "RuleError", "Seat", "UnknownVariant", "Words",
 ]

@@ -1,13 +1,15 @@
 """The marks a hand result can carry (docs/GAMES.md), as data: declared by a definition, stored as keys.
 
-A result's marks are kept as one sorted list of keys, so two equal hands store the same list and
-the app never needs a column (or a line of code) per mark:
+The core carries a result's marks as a set of the definition's mark keys, and a stored result keeps
+them as one sorted list, so two equal hands store the same list and the app never needs a column (or
+a line of code) per mark. Only the edges that promise one true or false per mark (the API's
+``Result`` and hand body, the backup file) spell them out, with ``mark_fields`` and ``marks_in``:
 
 >>> from ramo_keeper.rules import PlayerResult
->>> marks_of(PlayerResult(1, went_out=True, laid_down=True))
-('laid_down', 'went_out')
->>> PlayerResult(1, **mark_fields(["went_out"])).went_out
+>>> mark_fields(PlayerResult(1, marks={"went_out", "laid_down"}).marks)["laid_down"]
 True
+>>> sorted(marks_in({"went_out": True, "knocked": False, "cards": {}}))
+['went_out']
 
 Each mark has its words here, in English (the app looks them up in the reader's language, and
 rules/words.py hands them to Babel with the definitions that declare them), and its sign on the
@@ -20,6 +22,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from .limits import MARKS
+
+# The mark the statistics' lay-down rates per level count (Variant.counts_lay_downs).
+LAID_DOWN = "laid_down"
 
 # word: the mark on the grid and the scoresheet; box: a per-player box on the hand form (field: its
 # name, "laid" + "_<player id>" as the form has always posted); question: a switch for the player out.
@@ -86,13 +91,8 @@ def read_marks(entries: Iterable[Mapping]) -> tuple[Mark, ...]:
                  for m in entries)
 
 
-def marks_of(result) -> tuple[str, ...]:
-    """The marks a result carries (PlayerResult or ScoredResult), sorted: how a hand result stores them."""
-    return tuple(sorted(mark for mark in MARKS if getattr(result, mark)))
-
-
 def mark_fields(marks: Iterable[str]) -> dict[str, bool]:
-    """Stored marks as the results' fields, every mark present: ``{"went_out": True, "laid_down": False, …}``.
+    """Marks as the edges' fields, every mark the app knows present: ``{"went_out": True, "laid_down": False, …}``.
 
     >>> mark_fields(["went_out", "shouted"])
     Traceback (most recent call last):
@@ -102,3 +102,8 @@ def mark_fields(marks: Iterable[str]) -> dict[str, bool]:
     for mark in sorted(carried - set(MARKS)):
         raise ValueError(f"unknown mark {mark!r}")
     return {mark: mark in carried for mark in MARKS}
+
+
+def marks_in(fields: Mapping) -> frozenset[str]:
+    """The marks an edge's fields set true (an API or backup result): the reverse of ``mark_fields``."""
+    return frozenset(mark for mark in MARKS if fields.get(mark, False))

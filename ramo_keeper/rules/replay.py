@@ -4,20 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .base import (
-    DealInfo,
-    GameSetup,
-    GameState,
-    HandInput,
-    HandOutcome,
-    HandValue,
-    PlayerResult,
-    PlayerState,
-    RuleError,
-    Seat,
-)
+from .base import GameSetup, HandInput, PlayerResult, RuleError, Seat
 from .registry import VARIANTS, get_variant, variant_of
-from .variant import OPTIONAL_FLAGS, Variant, card_count, rank_by, seats_after
+from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState
+from .variant import Variant, card_count, rank_by, seats_after
 
 
 def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> tuple[str, ...]:
@@ -80,6 +70,25 @@ def _in_seat_order(setup: GameSetup, hand: HandInput) -> tuple[PlayerResult, ...
     return tuple(by_id[pid] for pid in setup.player_ids)
 
 
+def check_result(setup: GameSetup, result: PlayerResult) -> None:
+    """Raise RuleError if one player's result cannot stand on its own: cards the game has not, a mark
+    the game does not declare, or going out with cards in hand (a player's own count on their phone too).
+
+    Example: Bo reported as out with {"low": 2} -> "Bo went out but still holds 2 cards".
+    """
+    variant = variant_of(setup)
+    name = setup.name_of(result.player_id)
+    variant.check_cards(setup, result.player_id, result.cards)
+    for mark in sorted(result.marks - variant.flags):
+        raise RuleError("flag_not_in_game", result.player_id, game=variant.name, flag=mark, player=name)
+    held = card_count(result.cards)
+    if "went_out" in result.marks and held:
+        if result.cards.get("pips"):
+            raise RuleError("went_out_with_points", result.player_id, player=name,
+                            points=variant.hand_value(result.cards, setup.options).value)
+        raise RuleError("went_out_with_cards", result.player_id, player=name, count=held)
+
+
 def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
     """Raise RuleError (naming the player) if the table cannot have produced this hand.
 
@@ -90,18 +99,8 @@ def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
         raise RuleError("game_over")
     results = _in_seat_order(setup, hand)
     for r in results:
-        name = setup.name_of(r.player_id)
-        variant.check_cards(setup, r.player_id, r.cards)
-        for flag in OPTIONAL_FLAGS:
-            if getattr(r, flag) and flag not in variant.flags:
-                raise RuleError("flag_not_in_game", r.player_id, game=variant.name, flag=flag, player=name)
-        held = card_count(r.cards)
-        if r.went_out and held:
-            if r.cards.get("pips"):
-                raise RuleError("went_out_with_points", r.player_id, player=name,
-                                points=variant.hand_value(r.cards, setup.options).value)
-            raise RuleError("went_out_with_cards", r.player_id, player=name, count=held)
-    out = [r for r in results if r.went_out]
+        check_result(setup, r)
+    out = [r for r in results if "went_out" in r.marks]
     if len(out) > 1:
         raise RuleError("several_went_out", out[1].player_id, players=_names(setup, out))
     variant.check_hand(setup, state, results)

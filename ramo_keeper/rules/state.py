@@ -9,32 +9,25 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .marks import marks_of
-
 if TYPE_CHECKING:
     from .base import GameSetup, Level, Phrase
 
 
 @dataclass(frozen=True)
 class ScoredResult:
-    """One player's line of a played hand; flags are the effective ones (Ramo's out player laid down)."""
+    """One player's line of a played hand; its marks are the effective ones (Ramo's out player laid down)."""
 
     player_id: int
     cards: dict[str, int]
-    went_out: bool
-    laid_down: bool
-    knocked: bool
-    went_rummy: bool
+    marks: frozenset[str]
     value: int
     score: int
     level_before: int | None = None
     level_after: int | None = None
     completed: bool = False  # laid down the last level (Ramo's 8, Phase 10's 10) in this hand
 
-    @property
-    def marks(self) -> tuple[str, ...]:
-        """The marks carried, sorted, as a hand result stores them."""
-        return marks_of(self)
+    def __post_init__(self):
+        object.__setattr__(self, "marks", frozenset(self.marks))
 
 
 @dataclass(frozen=True)

@@ -13,26 +13,22 @@ from .base import (
     CardCategory,
     DealLayout,
     GameSetup,
-    HandValue,
     Level,
     MeldKind,
     Option,
     Phrase,
     PlayerResult,
     RuleError,
-    ScoredResult,
     Words,
 )
 from .definition import read_document
-from .marks import Mark
+from .marks import LAID_DOWN, Mark
+from .state import HandValue, ScoredResult
 
 if TYPE_CHECKING:
-    from .base import GameState
     from .deal_table import DealTable
     from .definition import OptionRule
-
-# Flags a hand result can carry beyond going out; a game declares the ones it has in ``flags``.
-OPTIONAL_FLAGS = ("laid_down", "knocked", "went_rummy")
+    from .state import GameState
 
 
 def seats_after(seat_ids: Sequence[int], player_id: int) -> tuple[int, ...]:
@@ -165,13 +161,17 @@ class Variant(ABC):
 
         Ramo: a player who went out has laid down, so ``marked(out_result, "laid_down")`` is true.
         """
-        return bool(getattr(result, mark)) or any(
-            getattr(result, other) and mark in implied for other, implied in self.implies.items())
+        return mark in result.marks or any(mark in self.implies.get(other, ()) for other in result.marks)
 
     @property
     def out_mark(self) -> Mark:
         """The mark the hand form's "who went out" choice gives (Manipulation's: knocked)."""
         return next(m for m in self.marks if m.key == self.out_flag)
+
+    @property
+    def out_empties_hand(self) -> bool:
+        """Whether the out choice means holding nothing: it marks going out (not Manipulation's knock)."""
+        return self.out_flag == "went_out"
 
     @property
     def marks_for_each(self) -> tuple[Mark, ...]:
@@ -194,12 +194,31 @@ class Variant(ABC):
         """Marks asked once, of the player out: Rummy's went rummy."""
         return tuple(m for m in self.marks if m.requires)
 
+    def ended_hand(self, result) -> bool:
+        """Whether a line ended the hand: it went out, or carries the out mark (Manipulation's knock)."""
+        return bool({"went_out", self.out_flag} & result.marks)
+
+    def laid_a_level_down(self, result) -> bool:
+        """Whether a line of a game with levels laid its level down (the scoreboard's badge)."""
+        return self.counts_lay_downs and LAID_DOWN in result.marks
+
     def marks_shown(self, result) -> tuple[Mark, ...]:
         """The marks a scored line shows, leaving out those another shown mark implies (Ramo's out player
         shows ★, not ★ and "laid down")."""
         carried = set(result.marks)
         implied = {key for mark in carried for key in self.implies.get(mark, ())}
         return tuple(m for m in self.marks if m.key in carried and m.key not in implied)
+
+    def preview(self, options: Mapping) -> dict:
+        """What the phone's live preview scores a hand with (static/js/hand-score.js, its formula for this
+        engine): the engine's numbers and mark roles, and the marks as data (what each implies, its factor).
+
+        The page hands it over as it is; the parity test (tests/rules/test_preview_parity.py) holds the
+        preview to ``score_hand``. Ramo: ``{"engine": "levels", "outMark": "went_out", "outScore": -50, …}``.
+        """
+        return {"engine": self.engine, "outChoice": self.out_flag,
+                "implies": {m.key: sorted(m.implies) for m in self.marks},
+                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies}}
 
     def option(self, setup: GameSetup, key: str, fixed):
         """An option's value where the game has that option, else the definition's fixed rule."""
@@ -302,15 +321,14 @@ class Variant(ABC):
     def check_hand(self, setup, state, results) -> None:  # noqa: B027 (a hook engines may leave as it is)
         """Hook: the engine's own rules about who went out, laid down or knocked."""
 
-    def scored(self, setup, result, score: int | None = None, **extra) -> ScoredResult:
-        """A ScoredResult with every card box filled in (missing ones are 0); score defaults to the value."""
+    def scored(self, setup, result, score: int | None = None, marks=None, **extra) -> ScoredResult:
+        """A ScoredResult with every card box filled in (missing ones are 0); score defaults to the value,
+        the marks to the ones reported (an engine passes the effective ones where they differ)."""
         cards = {c.key: result.cards.get(c.key, 0) for c in self.card_categories}
-        fields = dict(went_out=result.went_out, laid_down=result.laid_down, knocked=result.knocked,
-                      went_rummy=result.went_rummy)
-        fields.update(extra)
         value = self.hand_value(cards, setup.options).value
         score = value if score is None else score
-        return ScoredResult(result.player_id, cards, value=value, score=score, **fields)
+        return ScoredResult(result.player_id, cards, result.marks if marks is None else marks, value=value,
+                            score=score, **extra)
 
     def first_level(self, setup) -> int | None:
         """The level everyone plays first (None where there are no levels)."""
@@ -372,7 +390,7 @@ class Variant(ABC):
     @property
     def counts_lay_downs(self) -> bool:
         """What the statistics count: lay-down rates per level, for games with levels and a laid-down flag."""
-        return bool(self.levels) and "laid_down" in self.flags
+        return bool(self.levels) and LAID_DOWN in self.flags
 
     def level_in_hand(self, options: Mapping, hand_number: int, earlier_lay_downs: int) -> int | None:
         """The level a player plays in hand ``hand_number`` after laying down ``earlier_lay_downs`` times.

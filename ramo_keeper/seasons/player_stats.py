@@ -1,15 +1,17 @@
 """A player's statistics: record per variant, best and worst games, lay-down rates per level, head-to-head.
 
 Game records come from GameResult (finished games only) with GROUP BY queries. Lay-down rates
-read the stored per-hand flags (the effective ones: going out counts as laying down) of every
-recorded hand of a game with levels, finished or not, grouped by the level stored with the hand
-(HandResult.level_before): no hand is replayed or re-scored.
+read the stored marks (the effective ones: going out counts as laying down) of every recorded hand
+of a game with levels, finished or not, as the JSON list they are, grouped by the level stored with
+the hand (HandResult.level_before): no hand is replayed or re-scored.
 """
 
 from fractions import Fraction
 
-from sqlalchemy import String, case, cast, func
+from sqlalchemy import Boolean, case, func
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import aliased
+from sqlalchemy.sql.functions import FunctionElement
 
 from .. import rules
 from ..extensions import db
@@ -90,14 +92,34 @@ def _game_line(row) -> dict:
             "hands": row.hands_played, "finished_at": row.finished_at}
 
 
+class holds(FunctionElement):  # noqa: N801 (used as a SQL function is: holds(column, key))
+    """Whether a JSON list column holds a key, read as JSON by the database (SQLite's json_each,
+    PostgreSQL's jsonb containment), never matched as text."""
+
+    type = Boolean()
+    inherit_cache = True
+    name = "holds"
+
+
+@compiles(holds)
+def _holds_sqlite(element, compiler, **kw) -> str:
+    column, key = (compiler.process(clause, **kw) for clause in element.clauses)
+    return f"EXISTS (SELECT 1 FROM json_each({column}) WHERE json_each.value = {key})"
+
+
+@compiles(holds, "postgresql")
+def _holds_postgresql(element, compiler, **kw) -> str:
+    column, key = (compiler.process(clause, **kw) for clause in element.clauses)
+    return f"(CAST({column} AS JSONB) @> jsonb_build_array(CAST({key} AS TEXT)))"
+
+
 def _hands_at_levels(player: Player, season: Season | None, variant_keys: list[str]):
     """(variant, level, mine, hands, laid down): every recorded hand counted by the level it was played at.
 
     The level is the one the rules stored with the hand (HandResult.level_before), so nothing is replayed.
     """
     mine = case((HandResult.player_id == player.id, 1), else_=0)
-    # marks is a JSON list of keys: the text of the list holds the key in quotes when the hand had the mark.
-    laid = func.sum(case((cast(HandResult.marks, String).like('%"laid_down"%'), 1), else_=0))
+    laid = func.sum(case((holds(HandResult.marks, rules.LAID_DOWN), 1), else_=0))
     query = (
         db.select(Game.variant, HandResult.level_before, mine, func.count(HandResult.id), laid)
         .join(Hand, Hand.game_id == Game.id).join(HandResult, HandResult.hand_id == Hand.id)

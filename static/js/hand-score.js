@@ -1,6 +1,7 @@
 // The hand form's running values, worked out on the phone from the game's own data in the page: each
-// category's points (data-points, data-face on a pips row) and how the game scores a hand (data-engine
-// and its numbers on the form). No request per tap; the server stays the judge when the hand is recorded.
+// category's points (data-points, data-face on a pips row), how the game's engine scores a hand (the
+// form's data-scoring, from Variant.preview) and the mark each box and switch gives (data-mark). No
+// request per tap; the server stays the judge when the hand is recorded.
 // The scoring itself is plain functions of that data (RamoHandScore below), so the parity test
 // (tests/rules/test_preview_parity.py) runs this very file in node against the rules' engines.
 (function (global) {
@@ -45,44 +46,84 @@
     return radio && radio.dataset.outFor ? radio.dataset.outFor : null;
   }
 
-  // What each player scores for the hand, by the game's engine (ramo_keeper/rules/engines/).
-  // rules: the form's data attributes (its dataset); values: each player's hand value by id; out: the id
-  // chosen as out (or null); rummy: whether the switch for the player out is on (Rummy's went rummy).
-  function scoreHand(rules, values, out, rummy) {
-    const d = rules;
-    const result = {};
-    const ids = Object.keys(values);
-    if (d.engine === "levels") {
-      ids.forEach(function (id) { result[id] = id === out ? parseInt(d.outScore, 10) : values[id]; });
-    } else if (d.engine === "winner_takes") {
+  function has(marks, key) { return marks.indexOf(key) >= 0; }
+
+  // Whether a player carries a mark, itself or through a mark that implies it (Variant.marked).
+  function marked(scoring, marks, key) {
+    return has(marks, key) || marks.some(function (mark) { return has(scoring.implies[mark] || [], key); });
+  }
+
+  // The marks one player's part of the form gives them, as the server reads it (games/hand_inputs.py):
+  // the boxes ticked in their block, and for the player chosen out the out mark and the switches on.
+  // scoring: the engine's data (Variant.preview); boxes, switches: the mark keys of the ones ticked.
+  function playerMarks(scoring, id, out, boxes, switches) {
+    const marks = boxes.slice();
+    if (id === out) marks.push.apply(marks, [scoring.outChoice].concat(switches));
+    return marks;
+  }
+
+  function ticked(root, selector) {
+    return Array.prototype.map.call(root.querySelectorAll(selector), function (box) { return box.dataset.mark; });
+  }
+
+  // One formula per engine (ramo_keeper/rules/engines/), driven by the data its engine hands the page.
+  // values: each player's hand value by id; marks: the mark keys each player carries by id.
+  const FORMULAS = {
+    // Penalty points: the player marked out scores the out score, the others what they hold.
+    levels: function (s, values, marks, ids, result) {
+      ids.forEach(function (id) { result[id] = has(marks[id], s.outMark) ? s.outScore : values[id]; });
+    },
+    // The player marked out takes everyone's cards, times the factor of each mark they carry.
+    winner_takes: function (s, values, marks, ids, result) {
+      const out = ids.find(function (id) { return has(marks[id], s.outMark); });
       let pot = ids.reduce(function (sum, id) { return sum + values[id]; }, 0);
-      // The page names a factor only where the mark multiplies (rules/marks.py): none means ×1.
-      if (rummy && d.rummyFactor) pot *= parseInt(d.rummyFactor, 10);
+      if (out !== undefined) {
+        Object.keys(s.factors).forEach(function (mark) { if (has(marks[out], mark)) pot *= s.factors[mark]; });
+      }
       ids.forEach(function (id) { result[id] = id === out ? pot : 0; });
-    } else if (d.engine === "knock") {
+    },
+    // The lowest hand scores the differences (a tied knocker gives way), plus the undercut and all-cards bonuses.
+    knock: function (s, values, marks, ids, result) {
+      const knocker = ids.find(function (id) { return marked(s, marks[id], s.knockMark); });
       const low = Math.min.apply(null, ids.map(function (id) { return values[id]; }));
       let winners = ids.filter(function (id) { return values[id] === low; });
-      if (out && winners.indexOf(out) >= 0 && winners.length > 1) winners = winners.filter(function (id) { return id !== out; });
+      if (knocker !== undefined && winners.indexOf(knocker) >= 0 && winners.length > 1) {
+        winners = winners.filter(function (id) { return id !== knocker; });
+      }
       ids.forEach(function (id) {
         if (winners.indexOf(id) < 0) { result[id] = 0; return; }
         let gain = ids.reduce(function (sum, other) { return other === id ? sum : sum + values[other] - low; }, 0);
-        if (out && id !== out) gain += parseInt(d.undercutBonus, 10) || 0;
-        if (low === 0) gain += parseInt(d.allCardsBonus, 10) || 0;
+        if (knocker !== undefined && id !== knocker) gain += s.undercutBonus;
+        if (low === 0) gain += s.allCardsBonus;
         result[id] = gain;
       });
-    }
+    },
+  };
+
+  // What each player scores for the hand: scoring is the engine's data, values and marks by player id.
+  function scoreHand(scoring, values, marks) {
+    const result = {};
+    const formula = FORMULAS[scoring.engine];
+    if (formula) formula(scoring, values, marks, Object.keys(values), result);
     return result;
   }
 
-  function scores(form, values) {
-    const rummy = form.querySelector('input[name="went_rummy"]');
-    return scoreHand(form.dataset, values, outPlayer(form), !!(rummy && rummy.checked));
+  function scores(form, scoring, values) {
+    const out = outPlayer(form);
+    const switches = ticked(form, 'input[role="switch"][data-mark]:checked');
+    const marks = {};
+    form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
+      const id = block.dataset.player;
+      marks[id] = playerMarks(scoring, id, out, ticked(block, 'input[type="checkbox"][data-mark]:checked'), switches);
+    });
+    return scoreHand(scoring, values, marks);
   }
 
   function signed(n) { return n > 0 ? "+" + n : (n < 0 ? String(n) : "0"); }
 
   function update(form) {
-    if (!form || !form.dataset.engine) return;
+    if (!form || !form.dataset.scoring) return;
+    const scoring = JSON.parse(form.dataset.scoring);
     const values = {};
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const cards = cardsValue(block);
@@ -90,7 +131,7 @@
       const output = block.querySelector(".hand-value output");
       if (output) output.textContent = cards.working;
     });
-    const scored = scores(form, values);
+    const scored = scores(form, scoring, values);
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const shown = block.querySelector(".hand-score");
       const score = scored[block.dataset.player];
@@ -137,5 +178,5 @@
   document.addEventListener("htmx:afterSettle", all);
   document.addEventListener("ramo:replaced", all);
 
-  global.RamoHandScore = { handValue: handValue, scoreHand: scoreHand };
+  global.RamoHandScore = { handValue: handValue, playerMarks: playerMarks, scoreHand: scoreHand };
 })(window);

@@ -124,8 +124,8 @@ def test_api_game_equals_a_fresh_replay_of_the_stored_hands(api, app, variant):
     # The pure rules core, fed the same request bodies, agrees without the database.
     setup = rules.new_game(variant, [rules.Seat(p["player_id"], p["name"]) for p in shown["players"]])
     edited = [bodies[-1]] + bodies[1:]
-    state = rules.replay(setup, [rules.HandInput(tuple(rules.PlayerResult(**r) for r in b["results"]))
-                                 for b in edited])
+    state = rules.replay(setup, [rules.HandInput(tuple(rules.PlayerResult(r["player_id"], r["cards"], rules.marks_in(r))
+                                                       for r in b["results"])) for b in edited])
     assert totals(shown) == [p.total for p in state.players]
     assert shown["dealer_id"] == state.next_dealer_id
     assert [p["level"] for p in shown["players"]] == [p.level for p in state.players]

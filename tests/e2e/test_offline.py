@@ -40,7 +40,7 @@ def record_from_another_phone(app, game_id: int, out_id: int) -> None:
 
     with app.app_context():
         game = load_game(game_id)
-        hand = rules.HandInput(tuple(rules.PlayerResult(s.player_id, {}, went_out=s.player_id == out_id)
+        hand = rules.HandInput(tuple(rules.PlayerResult(s.player_id, {}, {"went_out"} if s.player_id == out_id else ())
                                      for s in game.seats))
         service.record_hand(game_id, None, hand, "other-phone", 1)
         db.session.commit()

@@ -67,7 +67,7 @@ def ana_with_friday(app):
         friday = create_league(ana, "Friday")
         bo, zed = add_player(friday, "bo"), add_player(friday, "Zed")
         game = create_game(friday, ana, "rummy", [bo.id, zed.id])
-        record_hand(game.id, ana, HandInput((PlayerResult(bo.id, {"pips": 3}), PlayerResult(zed.id, {}, True))))
+        record_hand(game.id, ana, HandInput((PlayerResult(bo.id, {"pips": 3}), PlayerResult(zed.id, {}, {"went_out"}))))
         db.session.commit()
         return {"league_id": friday.id, "bo": bo.id, "zed": zed.id, "game_id": game.id,
                 "season_id": friday.seasons[0].id}

@@ -34,7 +34,8 @@ class Seeded:
 
 def _hand(player_ids, winner):
     return rules.HandInput(tuple(
-        rules.PlayerResult(p, {} if p == winner else {"pips": 3 + p % 5}, went_out=p == winner) for p in player_ids))
+        rules.PlayerResult(p, {} if p == winner else {"pips": 3 + p % 5}, {"went_out"} if p == winner else ())
+        for p in player_ids))
 
 
 def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_progress: int = 1) -> Seeded:

@@ -58,7 +58,7 @@ def full(tmp_path_factory):
         game_id = game.id
         db.session.commit()
         for n in range(OPEN_GAME_HANDS):
-            hand = rules.HandInput(tuple(rules.PlayerResult(r["player_id"], r["cards"], went_out=r["went_out"])
+            hand = rules.HandInput(tuple(rules.PlayerResult(r["player_id"], r["cards"], rules.marks_in(r))
                                          for r in _hand(seats, n)["results"]))
             games.record_hand(game_id, owner, hand)
             db.session.commit()

@@ -35,11 +35,12 @@ def s(pips=0, tens=0, aces=0, jokers=0) -> dict:
 
 
 def out(pid: int, **flags) -> PlayerResult:
-    return PlayerResult(pid, {}, went_out=True, **flags)
+    return holds(pid, {}, went_out=True, **flags)
 
 
 def holds(pid: int, cards: dict, **flags) -> PlayerResult:
-    return PlayerResult(pid, cards, **flags)
+    """A player's result with the marks named true: ``holds(1, {"low": 2}, laid_down=True)``."""
+    return PlayerResult(pid, cards, {mark for mark, carried in flags.items() if carried})
 
 
 def hand(*results: PlayerResult) -> HandInput:

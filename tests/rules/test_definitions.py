@@ -98,11 +98,11 @@ def hand(*results):
 
 
 def out(pid):
-    return PlayerResult(pid, {}, went_out=True)
+    return PlayerResult(pid, {}, {"went_out"})
 
 
 def holds(pid, laid=False, **cards):
-    return PlayerResult(pid, cards, laid_down=laid)
+    return PlayerResult(pid, cards, {"laid_down"} if laid else ())
 
 
 @pytest.fixture

@@ -47,7 +47,7 @@ def test_worked_example_end_bonuses_and_final_totals():
 def test_going_out_counts_as_the_knock_even_without_the_knock_flag():
     state = replay(game("manipulation", 3, AL), [hand(out(AL), holds(BO, s(0, 0, 1, 1)), holds(CY, s(9, 3)))])
     line = state.hands[0].result(AL)
-    assert line.knocked and line.went_out and line.score == 90
+    assert line.marks == {"knocked", "went_out"} and line.score == 90
 
 
 def test_a_knocker_tied_with_two_others_loses_and_both_others_score_with_the_undercut_bonus():
@@ -133,8 +133,8 @@ def test_a_stock_out_hand_replays_from_what_is_stored():
     setup = game("manipulation", 3, AL)
     first = replay(setup, [hand(holds(AL, {}), holds(BO, {}), holds(CY, s(2, 1)))])
     lines = first.hands[0].results
-    assert [(line.went_out, line.knocked) for line in lines] == [(False, False)] * 3
-    stored = hand(*(holds(line.player_id, dict(line.cards), went_out=line.went_out, knocked=line.knocked)
+    assert [line.marks for line in lines] == [frozenset()] * 3
+    stored = hand(*(holds(line.player_id, dict(line.cards), **dict.fromkeys(line.marks, True))
                     for line in lines))
     assert replay(setup, [stored]) == first
 

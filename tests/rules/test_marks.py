@@ -6,11 +6,15 @@ from ramo_keeper import rules
 from ramo_keeper.rules import PlayerResult
 
 
-def test_a_result_stores_its_marks_as_one_sorted_list_and_reads_them_back():
-    result = PlayerResult(1, went_out=True, laid_down=True)
-    assert result.marks == ("laid_down", "went_out")
-    assert PlayerResult(1, **rules.mark_fields(result.marks)) == result
-    assert PlayerResult(2).marks == ()
+def test_a_result_carries_its_marks_as_a_set_of_keys_and_the_edges_spell_them_as_fields():
+    result = PlayerResult(1, marks=["went_out", "laid_down"])
+    assert result.marks == {"laid_down", "went_out"} and result == PlayerResult(1, marks={"went_out", "laid_down"})
+    fields = rules.mark_fields(result.marks)
+    assert fields == {"went_out": True, "laid_down": True, "knocked": False, "went_rummy": False}
+    assert PlayerResult(1, marks=rules.marks_in(fields)) == result
+    assert PlayerResult(2).marks == frozenset()
+    with pytest.raises(TypeError):
+        PlayerResult(3, marks="went_out")  # one key is not its letters
     with pytest.raises(ValueError):
         rules.mark_fields(["went_out", "shouted"])
 
@@ -36,11 +40,11 @@ def test_the_hand_form_asks_for_each_games_marks(key, out, each, of_the_player_o
 def test_the_grid_shows_a_mark_once_and_not_the_marks_it_implies():
     ramo, rummy, knock = (rules.get_variant(key) for key in ("ramo", "rummy", "manipulation"))
     # Ramo's player out has laid down: a star, not a star and a laid-down sign.
-    assert [m.sign for m in ramo.marks_shown(PlayerResult(1, went_out=True, laid_down=True))] == ["★"]
-    assert [m.sign for m in ramo.marks_shown(PlayerResult(1, laid_down=True))] == ["▾"]
+    assert [m.sign for m in ramo.marks_shown(PlayerResult(1, marks={"went_out", "laid_down"}))] == ["★"]
+    assert [m.sign for m in ramo.marks_shown(PlayerResult(1, marks={"laid_down"}))] == ["▾"]
     # Rummy doubles a hand gone rummy: ×2 beside the star.
-    assert [m.sign for m in rummy.marks_shown(PlayerResult(1, went_out=True, went_rummy=True))] == ["★", "×2"]
+    assert [m.sign for m in rummy.marks_shown(PlayerResult(1, marks={"went_out", "went_rummy"}))] == ["★", "×2"]
     # Manipulation: a knock with cards left is a fist; a knocker who went out is a star.
-    assert [m.sign for m in knock.marks_shown(PlayerResult(1, knocked=True))] == ["✊"]
-    assert [m.sign for m in knock.marks_shown(PlayerResult(1, went_out=True, knocked=True))] == ["★"]
+    assert [m.sign for m in knock.marks_shown(PlayerResult(1, marks={"knocked"}))] == ["✊"]
+    assert [m.sign for m in knock.marks_shown(PlayerResult(1, marks={"went_out", "knocked"}))] == ["★"]
     assert [m.word for m in knock.marks] == ["went out", "knocked"]

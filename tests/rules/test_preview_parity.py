@@ -1,8 +1,10 @@
 """The phone's live preview (static/js/hand-score.js) scores every hand as the server's engines do.
 
 For every built-in game, the same game with random options, and random house rules (other points, out
-scores, bonuses, factors, within what a definition may say), the hand form is rendered as the app
-serves it; the numbers the page hands to the JavaScript are read back from it. Thousands of random
+scores, bonuses, other marks with what each implies, requires and multiplies by, the knock or going out
+as the out choice, within what a definition may say), the hand form is rendered as the app serves it;
+the data the page hands to the JavaScript (the engine's data-scoring, each box's and switch's mark) is
+read back from it. Thousands of random
 hands the server accepts are then scored twice: by the rules (ramo_keeper/rules, the specification,
 docs/RULES.md) and by hand-score.js itself, run in node (tests/js/score_preview_harness.mjs) once for
 the whole batch. Each player's hand value, its working and the hand's score must agree.
@@ -25,6 +27,8 @@ from ramo_keeper import rules
 HARNESS = Path(__file__).resolve().parents[1] / "js" / "score_preview_harness.mjs"
 NODE = shutil.which("node")
 HANDS_PER_GAME = 300
+HOUSE_RULES = 4
+OUT_MARKS = ("went_out", "knocked")
 SEED = 20240611
 NAMES = ["A", "B", "C", "D", "E", "F"]
 
@@ -33,7 +37,7 @@ pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the
 
 class HandFormData(HTMLParser):
     """What the page hands to hand-score.js: the form's dataset, each category row's data in the first
-    player's block, the players' ids, who can be chosen out, and whether the went-rummy switch is there."""
+    player's block, the players' ids, who can be chosen out, and the mark of each switch and each box."""
 
     def __init__(self):
         super().__init__()
@@ -41,7 +45,8 @@ class HandFormData(HTMLParser):
         self.picks: list[dict] = []
         self.players: list[str] = []
         self.out_choices: list[str | None] = []
-        self.switches: set[str] = set()
+        self.switches: dict[str, str | None] = {}
+        self.boxes: dict[str, dict[str, str | None]] = {}
 
     def handle_starttag(self, tag, attrs):
         given: dict[str, str | None] = {}
@@ -53,12 +58,15 @@ class HandFormData(HTMLParser):
             return
         elif tag == "fieldset" and "player-block" in (given.get("class") or ""):
             self.players.append(given["data-player"])
+            self.boxes[given["data-player"]] = {}
         elif tag == "fieldset" and "data-points" in given and len(self.players) == 1:
             self.picks.append({"key": given["data-key"], "points": given["data-points"], "face": "data-face" in given})
         elif tag == "input" and given.get("name") == "went_out":
             self.out_choices.append(given.get("data-out-for"))
         elif tag == "input" and given.get("type") == "checkbox" and given.get("role") == "switch":
-            self.switches.add(given["name"])
+            self.switches[given["name"]] = given.get("data-mark")
+        elif tag == "input" and given.get("type") == "checkbox" and self.players:
+            self.boxes[self.players[-1]][given["name"]] = given.get("data-mark")
 
 
 def dataset(attributes: dict) -> dict[str, str]:
@@ -86,9 +94,40 @@ def random_options(variant: rules.Variant, rng: random.Random) -> dict:
     return variant.default_options()
 
 
-def random_house_rule(key: str, rng: random.Random, factor: bool) -> dict:
+def random_marks(document: dict, rng: random.Random) -> tuple[list[dict], str]:
+    """The marks of a house rule and its out mark: the built-in's own with other factors, or marks drawn
+    from the four a definition may declare, each implying, requiring or multiplying by others at random.
+
+    The out mark is going out or the knock (docs/GAMES.md); it and going out require nothing, as the form
+    asks them with its one out choice.
+    """
+    if rng.random() < 0.3:
+        marks = [{key: value for key, value in mark.items() if key != "multiplies"} for mark in document["marks"]]
+        keys = [mark["key"] for mark in marks]
+        out_mark = rng.choice([key for key in OUT_MARKS if key in keys])
+    else:
+        keys = ["went_out"] + [key for key in rules.MARKS[1:] if rng.random() < 0.6]
+        rng.shuffle(keys)
+        out_mark = rng.choice([key for key in OUT_MARKS if key in keys])
+        marks = []
+        for key in keys:
+            mark = {"key": key}
+            others = [other for other in keys if other != key]
+            implied = [other for other in others if rng.random() < 0.3]
+            if implied:
+                mark["implies"] = implied
+            if others and key not in ("went_out", out_mark) and rng.random() < 0.3:
+                mark["requires"] = rng.choice(others)
+            marks.append(mark)
+    for mark in marks:
+        if rng.random() < 0.5:
+            mark["multiplies"] = rng.randint(1, 10)
+    return marks, out_mark
+
+
+def random_house_rule(key: str, rng: random.Random) -> dict:
     """Changes to a built-in within the definition schema: each category's points, the option defaults,
-    the out score, and the factor a mark for the player out multiplies by (with ``factor``) or none."""
+    the out score, and the marks: which ones, what each implies, requires or multiplies by, and the out mark."""
     game = rules.get_variant(key)
     document = game.definition()
     changes: dict = {"card_categories": [
@@ -99,16 +138,7 @@ def random_house_rule(key: str, rng: random.Random, factor: bool) -> dict:
         changes["options"] = random_options(game, rng)
     if "out_score" in document or game.engine == "levels":
         changes["out_score"] = rng.randint(-500, 500)
-    if any("multiplies" in mark or "requires" in mark for mark in document.get("marks", ())):
-        marks = []
-        for mark in document["marks"]:
-            mark = dict(mark)
-            if "requires" in mark:
-                mark.pop("multiplies", None)
-                if factor:
-                    mark["multiplies"] = rng.randint(1, 10)
-            marks.append(mark)
-        changes["marks"] = marks
+    changes["marks"], changes["out_mark"] = random_marks(document, rng)
     return changes
 
 
@@ -129,29 +159,92 @@ def start_game(table, key: str, variant: rules.Variant, seats: list[str], option
     return int(response.headers["Location"].rstrip("/").split("/")[-1])
 
 
-def games(table, rng: random.Random) -> list[tuple[str, int]]:
-    """Each built-in at its defaults and with random options, and two random house rules of each."""
+def house_rule(table, key: str, rng: random.Random):
+    """A random house rule based on ``key`` that the app accepts, created in the table's league."""
+    from ramo_keeper.errors import ServiceError
     from ramo_keeper.extensions import db
     from ramo_keeper.house_rules.service import create_ruleset
     from ramo_keeper.models import League
 
-    started = []
+    for _ in range(100):
+        changes = random_house_rule(key, rng)
+        with table.app.app_context():
+            try:
+                ruleset = create_ruleset(db.session.get(League, table.league_id), f"House {rng.random()}",
+                                         changes, based_on=key)
+            except ServiceError:
+                db.session.rollback()
+                continue  # refused: the schema does not allow this draw
+            house = rules.load_definition(ruleset.definition)
+            db.session.commit()
+            return ruleset.id, f"{key} house rule {changes}", ruleset.key, house
+    raise AssertionError(f"no random house rule of {key} was accepted")
+
+
+def drop_house_rule(table, ruleset_id: int) -> None:
+    """A house rule no hand can be recorded in goes (a league holds 50): the next draw replaces it."""
+    from ramo_keeper.extensions import db
+    from ramo_keeper.house_rules.service import delete_ruleset
+    from ramo_keeper.models import Ruleset
+
+    with table.app.app_context():
+        delete_ruleset(db.session.get(Ruleset, ruleset_id))
+        db.session.commit()
+
+
+def play(table, label: str, game_key: str, game: rules.Variant, options: dict, rng: random.Random):
+    """A game of ``game`` started at a random table through the new-game page, its hand form as the page
+    shows it, and up to HANDS_PER_GAME random hands the server accepts, each with what the server scores."""
+    from ramo_keeper.games.stored import load_game, setup_of
+
+    seats = NAMES[:rng.randint(game.min_players, min(game.max_players, len(NAMES)))]
+    game_id = start_game(table, game_key, game, seats, options)
+    form = HandFormData()
+    form.feed(table.web.get(f"/games/{game_id}").get_data(as_text=True))
+    assert form.form is not None and form.picks and form.players, label
+    with table.app.app_context():
+        setup = setup_of(load_game(game_id))
+    variant = setup.definition or rules.get_variant(setup.variant)
+    start = rules.start_state(setup)
+    hands, lines = [], []
+    for tried in range(HANDS_PER_GAME * 20):
+        if len(hands) == HANDS_PER_GAME or (tried == HANDS_PER_GAME and not hands):
+            break
+        hand = random_hand(form, rng)
+        try:
+            state = rules.apply_hand(setup, start, server_input(form, variant, hand))
+        except rules.RuleError:
+            continue  # the server refuses it: the preview has nothing to agree with
+        hands.append(hand)
+        lines.append({str(line.player_id): {"value": line.value, "score": line.score,
+                                            "working": variant.hand_value(line.cards, setup.options).working}
+                      for line in state.hands[-1].results})
+    return {"form": form.form, "picks": form.picks, "boxes": form.boxes, "switches": form.switches,
+            "hands": hands}, lines, f"{label} ({setup.options})"
+
+
+def games(table, rng: random.Random):
+    """Each built-in at its defaults and with random options, and HOUSE_RULES random house rules of each
+    in which hands can be recorded, each played: (case for the preview, the server's lines, label)."""
     for key in rules.VARIANTS:
         variant = rules.get_variant(key)
-        kinds = [(key, key, variant, variant.default_options()),
-                 (f"{key} with random options", key, variant, random_options(variant, rng))]
-        for factor in (True, False):
-            changes = random_house_rule(key, rng, factor)
-            with table.app.app_context():
-                ruleset = create_ruleset(db.session.get(League, table.league_id), f"House {key} {factor}",
-                                         changes, based_on=key)
-                house = rules.load_definition(ruleset.definition)
-                kinds.append((f"{key} house rule {changes}", ruleset.key, house, random_options(house, rng)))
-                db.session.commit()
-        for label, game_key, game, options in kinds:
-            seats = NAMES[:rng.randint(game.min_players, min(game.max_players, len(NAMES)))]
-            started.append((label, start_game(table, game_key, game, seats, options)))
-    return started
+        for label, options in ((key, variant.default_options()), (f"{key} with random options",
+                                                                    random_options(variant, rng))):
+            played = play(table, label, key, variant, options, rng)
+            assert len(played[0]["hands"]) == HANDS_PER_GAME, f"{label}: too few hands the server accepts"
+            yield played
+        kept = 0
+        for _ in range(HOUSE_RULES * 10):
+            if kept == HOUSE_RULES:
+                break
+            ruleset_id, label, game_key, house = house_rule(table, key, rng)
+            played = play(table, label, game_key, house, random_options(house, rng), rng)
+            if len(played[0]["hands"]) < HANDS_PER_GAME:
+                drop_house_rule(table, ruleset_id)  # no hand or few: its marks leave the out choice unplayable
+                continue
+            kept += 1
+            yield played
+        assert kept == HOUSE_RULES, f"too few random house rules of {key} can be played"
 
 
 def random_counts(picks: list[dict], rng: random.Random, small: bool) -> list[int]:
@@ -167,29 +260,37 @@ def random_counts(picks: list[dict], rng: random.Random, small: bool) -> list[in
     return counts
 
 
-def random_hand(form: HandFormData, variant: rules.Variant, rng: random.Random) -> dict:
-    """The hand form filled in at random: counts, who is out (or nobody) and the switches."""
+def random_hand(form: HandFormData, rng: random.Random) -> dict:
+    """The hand form filled in at random: counts, who is out (or nobody), each player's boxes and the switches.
+
+    One player, mostly the one chosen out, holds nothing and has more of their boxes ticked, so that
+    hands a game accepts come up often whichever marks its out choice and its boxes give.
+    """
     out = rng.choice(form.out_choices)
-    empties = variant.out_flag == "went_out"
-    counts = {}
+    lucky = out if out is not None and rng.random() < 0.7 else rng.choice(form.players)
+    counts, boxes = {}, {}
     for pid in form.players:
-        if pid == out and empties:
+        if pid == lucky and rng.random() < 0.6:
             counts[pid] = [0] * len(form.picks)
         else:
             counts[pid] = random_counts(form.picks, rng, small=pid == out or rng.random() < 0.3)
-    return {"counts": counts, "out": out, "switches": sorted(name for name in form.switches if rng.random() < 0.5)}
+        chance = 0.5 if pid == lucky else 0.1
+        boxes[pid] = sorted(name for name in form.boxes[pid] if rng.random() < chance)
+    return {"counts": counts, "out": out, "boxes": boxes,
+            "switches": sorted(name for name in form.switches if rng.random() < 0.5)}
 
 
 def server_input(form: HandFormData, variant: rules.Variant, hand: dict) -> rules.HandInput:
-    """The hand as the server reads the form (games/hand_inputs.from_form) for the players' marks."""
+    """The hand as the server reads the form's fields (games/hand_inputs.from_form): the out choice gives
+    the out mark, a switch its mark to the player out, a box its mark to its player."""
+    switched = {m.key for m in variant.marks_for_the_player_out if m.field in hand["switches"]}
     results = []
     for pid in form.players:
-        marks = set()
+        marks = {m.key for m in variant.marks_for_each if f"{m.field}_{pid}" in hand["boxes"][pid]}
         if pid == hand["out"]:
-            switched = {m.key for m in variant.marks_for_the_player_out if m.field in hand["switches"]}
             marks |= {variant.out_flag, *switched}
         cards = {pick["key"]: n for pick, n in zip(form.picks, hand["counts"][pid], strict=True)}
-        results.append(rules.PlayerResult(int(pid), cards, **rules.mark_fields(marks)))
+        results.append(rules.PlayerResult(int(pid), cards, marks))
     return rules.HandInput(tuple(results))
 
 
@@ -203,7 +304,6 @@ def run_preview(cases: list[dict]) -> list:
 
 def test_the_preview_scores_every_accepted_hand_as_the_server_does(table):
     from ramo_keeper.extensions import db
-    from ramo_keeper.games.stored import load_game, setup_of
     from ramo_keeper.leagues.service import add_player
     from ramo_keeper.models import League
 
@@ -214,31 +314,10 @@ def test_the_preview_scores_every_accepted_hand_as_the_server_does(table):
             table.players[name] = add_player(league, name).id
         db.session.commit()
     cases, expected, labels = [], [], []
-    for label, game_id in games(table, rng):
-        form = HandFormData()
-        form.feed(table.web.get(f"/games/{game_id}").get_data(as_text=True))
-        assert form.form is not None and form.picks and form.players, label
-        with table.app.app_context():
-            setup = setup_of(load_game(game_id))
-        variant = setup.definition or rules.get_variant(setup.variant)
-        start = rules.start_state(setup)
-        hands, lines = [], []
-        for _ in range(HANDS_PER_GAME * 20):
-            if len(hands) == HANDS_PER_GAME:
-                break
-            hand = random_hand(form, variant, rng)
-            try:
-                state = rules.apply_hand(setup, start, server_input(form, variant, hand))
-            except rules.RuleError:
-                continue  # the server refuses it: the preview has nothing to agree with
-            hands.append(hand)
-            lines.append({str(line.player_id): {"value": line.value, "score": line.score,
-                                                "working": variant.hand_value(line.cards, setup.options).working}
-                          for line in state.hands[-1].results})
-        assert len(hands) == HANDS_PER_GAME, f"{label}: too few hands the server accepts"
-        cases.append({"form": form.form, "picks": form.picks, "hands": hands})
+    for case, lines, label in games(table, rng):
+        cases.append(case)
         expected.append(lines)
-        labels.append(f"{label} ({setup.options})")
+        labels.append(label)
 
     previewed = run_preview(cases)
     disagreements = [f"{label}: hand {hand} -> preview {shown}, server {wanted}"
@@ -246,4 +325,4 @@ def test_the_preview_scores_every_accepted_hand_as_the_server_does(table):
                      for hand, wanted, shown in zip(case["hands"], wanted_lines, shown_lines, strict=True)
                      if shown != wanted]
     assert not disagreements, f"{len(disagreements)} hands disagree, e.g.\n" + "\n".join(disagreements[:5])
-    assert sum(len(case["hands"]) for case in cases) == HANDS_PER_GAME * 4 * len(rules.VARIANTS)
+    assert sum(len(case["hands"]) for case in cases) == HANDS_PER_GAME * (2 + HOUSE_RULES) * len(rules.VARIANTS)

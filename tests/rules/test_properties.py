@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from ramo_keeper.rules import HandInput, PlayerResult, RuleError, apply_hand, get_variant, new_game, replay, start_state
 
-from .tables import refused_with, seats
+from .tables import holds, refused_with, seats
 
 VARIANT_KEYS = ["ramo", "contract", "rummy", "manipulation"]
 PROFILE = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -70,7 +70,7 @@ def hands_for(draw, setup, state):
                 room = o["knock_limit"] - aces
                 p = draw(st.integers(2, room)) if room >= 2 and draw(st.booleans()) else 0
                 cards = {"pips": p, "aces": aces}
-                results.append(PlayerResult(pid, cards, knocked=True, went_out=not (p or aces) and draw(st.booleans())))
+                results.append(holds(pid, cards, knocked=True, went_out=not (p or aces) and draw(st.booleans())))
             else:
                 results.append(PlayerResult(pid, std_cards(draw, nonzero=True)))
     else:
@@ -80,7 +80,7 @@ def hands_for(draw, setup, state):
         for pid in ids:
             if pid == out:
                 flags = {"went_rummy": draw(st.booleans())} if key == "rummy" else {"laid_down": draw(st.booleans())}
-                results.append(PlayerResult(pid, {}, went_out=True, **flags))
+                results.append(holds(pid, {}, went_out=True, **flags))
                 continue
             if key == "ramo":
                 cards = {"low": draw(st.integers(0, 8)), "high": draw(st.integers(0, 6)),
@@ -90,7 +90,7 @@ def hands_for(draw, setup, state):
             flags = {}
             if key == "ramo" or (key == "contract" and not last_contract):
                 flags["laid_down"] = draw(often)
-            results.append(PlayerResult(pid, cards, **flags))
+            results.append(holds(pid, cards, **flags))
     return HandInput(tuple(draw(st.permutations(results))))
 
 
@@ -115,7 +115,7 @@ def raw_totals(state):
 
 
 def laid_count(state, pid):
-    return sum(1 for h in state.hands if h.result(pid).laid_down or h.result(pid).went_out)
+    return sum(1 for h in state.hands if {"laid_down", "went_out"} & h.result(pid).marks)
 
 
 def should_end(state):

@@ -125,11 +125,11 @@ def refused(variant, n, *results, hands=(), **options):
      "Contract Rummy has no going rummy, but Bo is marked as having gone rummy", BO),
     ("manipulation", [holds(AL, s(4), knocked=True), holds(BO, s(9), laid_down=True), holds(CY, s(8))],
      "Manipulation Rummy does not record laying down, but Bo is marked as having laid down", BO),
-    ("ramo", [out(AL), PlayerResult(BO, r(2), went_out=True), holds(CY, r(1))],
+    ("ramo", [out(AL), holds(BO, r(2), went_out=True), holds(CY, r(1))],
      "Bo went out but still holds 2 cards", BO),
-    ("ramo", [out(AL), PlayerResult(BO, r(0, 0, 1), went_out=True), holds(CY, r(1))],
+    ("ramo", [out(AL), holds(BO, r(0, 0, 1), went_out=True), holds(CY, r(1))],
      "Bo went out but still holds 1 card", BO),
-    ("contract", [holds(AL, s(4)), PlayerResult(BO, s(16, 1, 0, 1), went_out=True), holds(CY, s(4))],
+    ("contract", [holds(AL, s(4)), holds(BO, s(16, 1, 0, 1), went_out=True), holds(CY, s(4))],
      "Bo went out but still holds cards worth 41 points", BO),
     ("ramo", [out(AL), out(BO), holds(CY, r(1))], "Only one player can go out, but Al and Bo both went out", BO),
     ("contract", [holds(AL, s(4)), holds(BO, s(4)), holds(CY, s(4))], "Someone must go out in Contract Rummy", None),
@@ -142,7 +142,7 @@ def refused(variant, n, *results, hands=(), **options):
      "Only one player can knock, but Al and Bo both knocked", BO),
     ("manipulation", [holds(AL, s(4), knocked=True), holds(BO, {}), holds(CY, s(9))],
      "Bo holds no cards, so Bo went out and must be the knocker", BO),
-    ("manipulation", [holds(AL, s(4)), PlayerResult(BO, s(3), went_out=True), holds(CY, s(9))],
+    ("manipulation", [holds(AL, s(4)), holds(BO, s(3), went_out=True), holds(CY, s(9))],
      "Bo went out but still holds cards worth 3 points", BO),
 ])
 def test_a_bad_hand_names_the_player_and_the_rule(variant, results, message, player_id):

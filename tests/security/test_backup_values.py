@@ -37,7 +37,8 @@ TARGETS = iter(range(1, 10**6))
 
 
 def _hand(seats, out, cards):
-    return rules.HandInput(tuple(rules.PlayerResult(p, cards.get(p, {}), went_out=p == out) for p in seats))
+    return rules.HandInput(tuple(rules.PlayerResult(p, cards.get(p, {}), {"went_out"} if p == out else ())
+                                 for p in seats))
 
 
 @pytest.fixture(scope="module")

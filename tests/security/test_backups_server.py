@@ -130,7 +130,8 @@ def crowded(app):
             for n in range(played):
                 out = table[n % 4]
                 games.record_hand(game.id, bo, rules.HandInput(tuple(
-                    rules.PlayerResult(p, {} if p == out else {"pips": 5}, went_out=p == out) for p in table)))
+                    rules.PlayerResult(p, {} if p == out else {"pips": 5}, {"went_out"} if p == out else ())
+                    for p in table)))
             open_games.append((game.id, table))
         db.session.commit()
         league_id = league.id

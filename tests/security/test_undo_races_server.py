@@ -42,7 +42,7 @@ def game_with_hands(app, count: int) -> tuple[str, int]:
         game = service.create_game(league, user, "rummy", players)
         db.session.commit()
         for number in range(count):
-            hand = rules.HandInput((rules.PlayerResult(players[0], went_out=True),
+            hand = rules.HandInput((rules.PlayerResult(players[0], marks={"went_out"}),
                                     rules.PlayerResult(players[1], cards={"pips": number + 2})))
             service.record_hand(game.id, user, hand)
             db.session.commit()

@@ -129,7 +129,7 @@ def _levels_as_replayed(games_played, player) -> dict:
                 for table, counts in ((group, True), (mine, line.player_id == player.id)):
                     if counts:
                         table[line.level_before][0] += 1
-                        table[line.level_before][1] += int(line.laid_down)
+                        table[line.level_before][1] += int("laid_down" in line.marks)
     return counted
 
 

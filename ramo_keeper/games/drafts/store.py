@@ -11,8 +11,6 @@ from ... import rules
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import AuditEntry, Game, HandDraft, User, utcnow
-from ...rules.registry import variant_of
-from ...rules.variant import OPTIONAL_FLAGS, card_count
 from .. import hand_inputs as inputs
 from ..service import by_the_rules
 from ..stored import load_game, setup_of
@@ -33,19 +31,6 @@ def _claim(game_id: int):
     if row is None:
         raise NotFound(gettext("Game %(id)s does not exist.", id=game_id))
     return row
-
-
-def check_result(setup: rules.GameSetup, result: rules.PlayerResult) -> None:
-    """The checks one player's entry must pass on its own (the whole hand is checked when recorded)."""
-    variant = variant_of(setup)
-    name = setup.name_of(result.player_id)
-    variant.check_cards(setup, result.player_id, result.cards)
-    for flag in OPTIONAL_FLAGS:
-        if getattr(result, flag) and flag not in variant.flags:
-            raise rules.RuleError("flag_not_in_game", result.player_id, game=variant.name, flag=flag, player=name)
-    held = card_count(result.cards)
-    if result.went_out and held:
-        raise rules.RuleError("went_out_with_cards", result.player_id, player=name, count=held)
 
 
 def write_draft(game_id: int, number: int | None, result: dict, *, phone: str | None = None,
@@ -75,7 +60,7 @@ def write_draft(game_id: int, number: int | None, result: dict, *, phone: str | 
     if player_id not in {s.player_id for s in setup.seats}:
         raise NotFound(gettext("Player %(id)s does not play in this game.", id=player_id), field="player_id")
     entry = inputs.from_body({"results": [result]}).results[0]
-    by_the_rules(lambda: check_result(setup, entry))
+    by_the_rules(lambda: rules.check_result(setup, entry))
     draft = db.session.execute(db.select(HandDraft).where(
         HandDraft.game_id == game_id, HandDraft.hand_number == number, HandDraft.player_id == player_id)
     ).scalar_one_or_none()

@@ -2,7 +2,7 @@
 
 >>> from ramo_keeper.rules import HandInput, PlayerResult, Seat, new_game, replay
 >>> setup = new_game("manipulation", [Seat(1, "A"), Seat(2, "B"), Seat(3, "C")])
->>> hand = HandInput([PlayerResult(1, {"pips": 4}, knocked=True), PlayerResult(2, {"pips": 17}),
+>>> hand = HandInput([PlayerResult(1, {"pips": 4}, {"knocked"}), PlayerResult(2, {"pips": 17}),
 ...                   PlayerResult(3, {"tens": 3})])
 >>> [p.total for p in replay(setup, [hand]).players]
 [39, 0, 0]
@@ -57,13 +57,19 @@ class KnockGame(Variant):
             gain = sum(v - low for pid, v in values.items() if pid != w)
             gain += o["undercut_bonus"] if knocker is not None and w != knocker else 0
             scores[w] = gain + (o["all_cards_bonus"] if low == 0 else 0)
+        # Only a knocker holding nothing went out; with no knocker nobody ended the hand, even on 0.
+        ended = {"knocked", "went_out"} if knocker is not None and values[knocker] == 0 else {"knocked"}
         scored = tuple(
-            # Only a knocker holding nothing went out; with no knocker nobody ended the hand, even on 0.
-            self.scored(setup, r, scores.get(r.player_id, 0), knocked=r.player_id == knocker,
-                        went_out=r.player_id == knocker and values[r.player_id] == 0)
+            self.scored(setup, r, scores.get(r.player_id, 0),
+                        r.marks - {"knocked", "went_out"} | (ended if r.player_id == knocker else set()))
             for r in results
         )
         return scored, tuple(winners)
+
+    def preview(self, options) -> dict:
+        """The knocker is whoever carries the knock, itself or by implication; the bonuses are the options'."""
+        return {**super().preview(options), "knockMark": "knocked",
+                "undercutBonus": options["undercut_bonus"], "allCardsBonus": options["all_cards_bonus"]}
 
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """The game ends after a hand in which any running total reaches the target."""

@@ -7,7 +7,7 @@ the definition's fixed rule.
 
 >>> from ramo_keeper.rules import HandInput, PlayerResult, Seat, new_game, replay
 >>> setup = new_game("ramo", [Seat(1, "Al"), Seat(2, "Bo")])
->>> state = replay(setup, [HandInput([PlayerResult(1, went_out=True), PlayerResult(2, {"low": 2, "high": 1})])])
+>>> state = replay(setup, [HandInput([PlayerResult(1, marks={"went_out"}), PlayerResult(2, {"low": 2, "high": 1})])])
 >>> [(p.total, p.level) for p in state.players]
 [(-50, 2), (20, 1)]
 """
@@ -40,7 +40,7 @@ class LevelGame(Variant):
     def check_hand(self, setup, state, results) -> None:
         """Someone goes out unless the game allows a hand with nobody out; a level laid down all at once
         (Contract's round 7) can only have been laid down by the player who went out."""
-        if not self.allows_nobody_out(setup.options) and not any(r.went_out for r in results):
+        if not self.allows_nobody_out(setup.options) and not any("went_out" in r.marks for r in results):
             code = "someone_must_go_out_here" if "allow_no_winner" in setup.options else "someone_must_go_out"
             raise RuleError(code, game=self.name)
         number = state.hand_count + 1
@@ -48,7 +48,7 @@ class LevelGame(Variant):
         for r in results:
             level = number if per_round else state.player(r.player_id).level
             if level and self.levels[min(level, len(self.levels)) - 1].all_at_once \
-                    and r.laid_down and not r.went_out:
+                    and "laid_down" in r.marks and "went_out" not in r.marks:
                 raise RuleError("laid_down_in_last_round_without_going_out", r.player_id, round=number,
                                 player=setup.name_of(r.player_id))
 
@@ -69,9 +69,15 @@ class LevelGame(Variant):
                 before = state.player(r.player_id).level
                 done = laid and before == final
                 after = before + 1 if laid and before < final else before
-            scored.append(self.scored(setup, r, out_score if r.went_out else None, laid_down=laid,
+            marks = r.marks | {"laid_down"} if laid else r.marks - {"laid_down"}
+            scored.append(self.scored(setup, r, out_score if "went_out" in r.marks else None, marks,
                                       level_before=before, level_after=after, completed=done))
-        return tuple(scored), tuple(r.player_id for r in results if r.went_out)
+        return tuple(scored), tuple(r.player_id for r in results if "went_out" in r.marks)
+
+    def preview(self, options) -> dict:
+        """The out player (the one marked out, not by implication) scores the out score, the others their cards."""
+        return {**super().preview(options), "outMark": "went_out",
+                "outScore": options.get("out_bonus", self.out_score)}
 
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """per_round: after the hand of the last level; per_player: after a hand in which someone completed."""

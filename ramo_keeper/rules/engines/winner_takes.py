@@ -2,7 +2,7 @@
 
 >>> from ramo_keeper.rules import HandInput, PlayerResult, Seat, new_game, replay
 >>> setup = new_game("rummy", [Seat(1, "Al"), Seat(2, "Bo")])
->>> hand = HandInput([PlayerResult(1, went_out=True), PlayerResult(2, {"pips": 10, "tens": 1, "aces": 1})])
+>>> hand = HandInput([PlayerResult(1, marks={"went_out"}), PlayerResult(2, {"pips": 10, "tens": 1, "aces": 1})])
 >>> [p.total for p in replay(setup, [hand]).players]
 [21, 0]
 """
@@ -21,22 +21,26 @@ class WinnerTakesGame(Variant):
 
     def check_hand(self, setup, state, results) -> None:
         """Someone goes out every hand; a mark that requires going out (went_rummy) only on that player."""
-        if not any(r.went_out for r in results):
+        if not any("went_out" in r.marks for r in results):
             raise RuleError("someone_must_go_out", game=self.name)
         for r in results:
             for mark, needed in self.requires.items():
-                if getattr(r, mark) and not getattr(r, needed):
+                if mark in r.marks and needed not in r.marks:
                     raise RuleError("rummy_without_going_out", r.player_id, player=setup.name_of(r.player_id))
 
     def score_hand(self, setup, state, results):
         """Out player: sum of the others' values, ×2 for rummy; e.g. 21 + 19 + 34 -> 74."""
         pot = sum(self.scored(setup, r, 0).value for r in results)
-        out = next(r for r in results if r.went_out)
+        out = next(r for r in results if "went_out" in r.marks)
         for mark, factor in self.multiplies.items():
-            if getattr(out, mark):
+            if mark in out.marks:
                 pot *= factor
         scored = tuple(self.scored(setup, r, pot if r is out else 0) for r in results)
         return scored, (out.player_id,)
+
+    def preview(self, options) -> dict:
+        """The player marked out takes the pot, times the factor of each mark they carry."""
+        return {**super().preview(options), "outMark": "went_out"}
 
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """end=target: a total reached the target; end=hands: the last hand was played."""
