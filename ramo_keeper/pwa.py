@@ -9,6 +9,7 @@ from flask import Blueprint, current_app, make_response, send_from_directory, ur
 
 from . import rules
 from .rendering import render
+from .slim_static import slim_js
 
 bp = Blueprint("pwa", __name__)
 WORKER = "js/sw.js"
@@ -38,7 +39,8 @@ def service_worker():
     source = (Path(folder) / WORKER).read_text(encoding="utf-8")
     # A new version of any cached file (or of the worker) makes a new worker and a fresh cache.
     version = hashlib.sha256(json.dumps([files, precache, source]).encode()).hexdigest()[:12]
-    body = f"self.CACHE_VERSION = {json.dumps(version)};\nself.PRECACHE = {json.dumps(precache)};\n{source}"
+    # Sent without its comments, as the app's other scripts are (slim_static.py).
+    body = f"self.CACHE_VERSION = {json.dumps(version)};\nself.PRECACHE = {json.dumps(precache)};\n{slim_js(source)}"
     response = make_response(body)
     response.mimetype = "text/javascript"
     response.cache_control.no_cache = True

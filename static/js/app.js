@@ -143,6 +143,30 @@
     }
   });
 
+  // Each page loads only the scripts it uses (templates/macros/scripts.html), named in its <head>. A page
+  // reached by a boosted link or form, or by HX-Location, arrives by htmx: its body is swapped in and its
+  // head is dropped (htmx runs no script tag: allowScriptTags is off). So the scripts that head names and
+  // this document has not loaded yet are added here, each once; each starts on the page it finds.
+  function loadScriptsOf(html) {
+    if (typeof html !== "string" || html.indexOf("<head") < 0) return;
+    const head = new DOMParser().parseFromString(html, "text/html").head;
+    head.querySelectorAll("script[src]").forEach(function (wanted) {
+      const src = wanted.getAttribute("src");
+      if (Array.from(document.scripts).some(function (s) { return s.getAttribute("src") === src; })) return;
+      const script = document.createElement("script");
+      Array.from(wanted.attributes).forEach(function (a) { script.setAttribute(a.name, a.value); });
+      script.async = false;  // run in the page's order
+      document.head.appendChild(script);
+    });
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.xhr) loadScriptsOf(event.detail.xhr.responseText);
+  });
+  // Back to a page htmx did not keep (a guest's pages): it asks the server and swaps the body in.
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    if (event.detail.xhr) loadScriptsOf(event.detail.xhr.responseText);
+  });
+
   // Keep the screen awake while a game is on screen (Wake Lock API, where the browser has it).
   let lock = null;
   async function keepAwake() {
