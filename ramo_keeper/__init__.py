@@ -15,7 +15,8 @@ from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, logi
 class RamoKeeper(Flask):
     def get_send_file_max_age(self, filename: str | None) -> int | None:
         # Vendored files carry their version in the name, so they never change under a URL.
-        if filename and filename.replace("\\", "/").startswith("vendor/"):
+        # Pico is the exception: what is sent follows the templates (slim_static.py), so it is revalidated.
+        if filename and filename.replace("\\", "/").startswith("vendor/") and filename != slim_static.PICO:
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
 

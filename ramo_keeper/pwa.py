@@ -10,6 +10,7 @@ from flask import Blueprint, current_app, make_response, send_from_directory, ur
 from . import rules
 from .rendering import render
 from .slim_static import slim_js
+from .slim_static import slimmed as slimmed_file
 
 bp = Blueprint("pwa", __name__)
 WORKER = "js/sw.js"
@@ -19,9 +20,15 @@ WORKER = "js/sw.js"
 def _static_files(folder: str) -> tuple[tuple[str, str], ...]:
     """(path under static/, content hash) of every file the app shell needs offline."""
     root = Path(folder)
-    return tuple((path.relative_to(root).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()[:16])
+    return tuple((name, hashlib.sha256(_served(folder, name, path)).hexdigest()[:16])
                  for path in sorted(root.rglob("*"))
-                 if path.is_file() and path.relative_to(root).as_posix() != WORKER)
+                 if path.is_file() and (name := path.relative_to(root).as_posix()) != WORKER)
+
+
+def _served(folder: str, name: str, path: Path) -> bytes:
+    """The bytes a phone gets for the file: a slimmed one (slim_static.py) changes with what slims it."""
+    slimmed = slimmed_file(folder, name)
+    return slimmed[0] if slimmed else path.read_bytes()
 
 
 @bp.get("/sw.js")

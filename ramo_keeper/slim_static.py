@@ -4,7 +4,8 @@ static/js and static/css are written to be read: a third of their bytes are comm
 phone has no use for (issue 28: a visitor's first page at most 45 KB). They are slimmed as they are served,
 with no build step: comments go, each line loses its indentation, blank lines go. Line breaks stay, so
 JavaScript's automatic semicolons fall exactly where they did; strings, regular expressions and template
-text are copied as they are. Vendored files (already minified) are sent as they are.
+text are copied as they are. Vendored files (already minified) are sent as they are, but for Pico, which
+loses the rules no page here uses (pico_trim.py).
 """
 
 import hashlib
@@ -12,7 +13,10 @@ import re
 from functools import cache
 from pathlib import Path
 
+from . import pico_trim
+
 SLIMMED = {".js": "js/", ".css": "css/"}  # suffix: the folder under static/ whose files are ours
+PICO = "vendor/pico-2.1.1.min.css"  # sent without the rules no page here uses (pico_trim.py)
 # After one of these (or at the start), a "/" begins a regular expression, not a division.
 _BEFORE_A_REGEX = set("(,=:[!&|?{};+-*%<>~^")
 _KEYWORDS_BEFORE_A_REGEX = {"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw"}
@@ -162,7 +166,11 @@ def slim_css(source: str) -> str:
 @cache
 def _slimmed(path: str, stamp: tuple[int, int]) -> tuple[bytes, str]:
     source = Path(path).read_text(encoding="utf-8")
-    body = (slim_js(source) if path.endswith(".js") else slim_css(source)).encode()
+    if path.endswith(PICO):
+        root = Path(path).parents[2]
+        body = pico_trim.trim(source, pico_trim.readers(root)).encode()
+    else:
+        body = (slim_js(source) if path.endswith(".js") else slim_css(source)).encode()
     return body, hashlib.sha256(body).hexdigest()[:20]
 
 
@@ -170,7 +178,8 @@ def slimmed(static_folder: str, filename: str) -> tuple[bytes, str, float] | Non
     """(body, ETag, modification time) for one of our own scripts or style sheets; None for any other file."""
     name = filename.replace("\\", "/")
     suffix = Path(name).suffix
-    if suffix not in SLIMMED or not name.startswith(SLIMMED[suffix]) or ".." in name.split("/"):
+    ours = suffix in SLIMMED and name.startswith(SLIMMED[suffix])
+    if not (ours or name == PICO) or ".." in name.split("/"):
         return None
     path = Path(static_folder) / name
     if not path.is_file():

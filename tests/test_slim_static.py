@@ -81,3 +81,29 @@ def test_our_files_are_served_slimmed_and_vendored_ones_as_they_are(app):
         assert response.get_data() == vendored.read_bytes()
     with client.get("/sw.js") as worker:
         assert "// " not in worker.get_data(as_text=True).split("\n", 2)[2]
+
+
+# What pico_trim.py leaves out of Pico, as a template, a script or the Python that writes HTML would make it.
+LEFT_OUT = ["<dialog", "<progress", "<meter", "<kbd", "<pre", "<samp", "<mark", "<blockquote", "<hr", "<iframe",
+            "<textarea", "<sub>", "<sub ", "<sup", "<ins", "<del", "<img", "<audio", "<video", "<canvas", "<aside",
+            "<picture", "<embed", "<object", "data-tooltip", "aria-busy", "data-theme", " multiple", ' size="',
+            'role="link"', "breadcrumb", 'aria-invalid="false"', 'type="range"', 'type="date"', 'type="datetime-local"',
+            'type="month"', 'type="time"', 'type="week"', 'type="search"', 'type="color"', 'type="reset"',
+            'role="search"', "dropdown", "modal-is-", "overflow-auto", 'class="grid"', 'class="contrast', " contrast\"",
+            "container-fluid"]
+
+
+def test_nothing_the_trimmed_pico_leaves_out_is_made_here():
+    root = STATIC.parent
+    sources = [*root.glob("templates/**/*.html"), *(STATIC / "js").glob("*.js"), *root.glob("ramo_keeper/**/*.py")]
+    found = [(path.relative_to(root).as_posix(), made) for path in sources if path.name != "pico_trim.py"
+             for made in LEFT_OUT if made in path.read_text(encoding="utf-8")]
+    assert found == []
+
+
+def test_pico_is_served_without_what_no_page_uses_and_keeps_its_licence(app):
+    whole = (STATIC / "vendor" / "pico-2.1.1.min.css").read_text(encoding="utf-8")
+    with app.test_client().get("/static/vendor/pico-2.1.1.min.css") as response:
+        served = response.get_data(as_text=True)
+    assert "Licensed under MIT" in served and "[data-tooltip]" not in served and "progress" not in served
+    assert len(served) < 0.6 * len(whole) and "[type=checkbox][role=switch]" in served
