@@ -7,7 +7,7 @@ from pathlib import Path
 from flask import Flask, has_request_context, send_file
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import catalogues, contention, database, i18n, ids, slim_static
+from . import catalogues, contention, database, i18n, ids, page_scripts, slim_static
 from .config import load_config
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
@@ -82,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import web
 
     web.init_app(app)
+    page_scripts.init_app(app)
 
     from .accounts.cli import users_cli
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, make_response, send_from_directory, url_for
 
-from . import rules
+from . import page_scripts, rules
 from .rendering import render
 from .slim_static import slim_js
 from .slim_static import slimmed as slimmed_file
@@ -40,7 +40,10 @@ def service_worker():
         "offline": url_for("pwa.offline"),
         "pages": [url_for("rules_pages.index")]
         + [url_for("rules_pages.show", variant_key=key) for key in rules.VARIANTS],
-        "files": [url_for("static", filename=name) for name, _ in files],
+        # Each kind of page's one script file (page_scripts.py), so that a page kept offline runs.
+        "files": [url_for("static", filename=name) for name, _ in files]
+        + [url_for("static", filename=page_scripts.file_of(page_scripts.scripts_of(kind)))
+           for kind in page_scripts.PAGES],
         "static_prefix": url_for("static", filename=""),
     }
     source = (Path(folder) / WORKER).read_text(encoding="utf-8")

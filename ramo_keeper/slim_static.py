@@ -10,10 +10,10 @@ loses the rules no page here uses (pico_trim.py).
 
 import hashlib
 import re
-from functools import cache
+from functools import lru_cache
 from pathlib import Path
 
-from . import pico_trim
+from . import page_scripts, pico_trim
 
 SLIMMED = {".js": "js/", ".css": "css/"}  # suffix: the folder under static/ whose files are ours
 PICO = "vendor/pico-2.1.1.min.css"  # sent without the rules no page here uses (pico_trim.py)
@@ -163,7 +163,7 @@ def slim_css(source: str) -> str:
     return writer.text()
 
 
-@cache
+@lru_cache(maxsize=256)
 def _slimmed(path: str, stamp: tuple[int, int]) -> tuple[bytes, str]:
     source = Path(path).read_text(encoding="utf-8")
     if path.endswith(PICO):
@@ -175,8 +175,16 @@ def _slimmed(path: str, stamp: tuple[int, int]) -> tuple[bytes, str]:
 
 
 def slimmed(static_folder: str, filename: str) -> tuple[bytes, str, float] | None:
-    """(body, ETag, modification time) for one of our own scripts or style sheets; None for any other file."""
+    """(body, ETag, modification time) for one of our own scripts or style sheets, or for a file that joins
+    several of our scripts (page_scripts.py); None for any other file."""
     name = filename.replace("\\", "/")
+    joined = page_scripts.parts_of(name)
+    if joined:
+        pieces = [slimmed(static_folder, f"js/{part}.js") for part in joined]
+        if None in pieces:
+            return None
+        body = b"\n".join(piece[0] for piece in pieces)
+        return body, hashlib.sha256(body).hexdigest()[:20], max(piece[2] for piece in pieces)
     suffix = Path(name).suffix
     ours = suffix in SLIMMED and name.startswith(SLIMMED[suffix])
     if not (ours or name == PICO) or ".." in name.split("/"):

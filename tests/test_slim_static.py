@@ -107,3 +107,19 @@ def test_pico_is_served_without_what_no_page_uses_and_keeps_its_licence(app):
         served = response.get_data(as_text=True)
     assert "Licensed under MIT" in served and "[data-tooltip]" not in served and "progress" not in served
     assert len(served) < 0.6 * len(whole) and "[type=checkbox][role=switch]" in served
+
+
+def test_a_page_gets_its_scripts_as_one_file_in_one_order(app):
+    client = app.test_client()
+    with client.get("/static/js/app+page-actions+outbox.js") as joined:
+        assert joined.status_code == 200
+        expected = "\n".join(slim_js((STATIC / "js" / f"{name}.js").read_text(encoding="utf-8"))
+                             for name in ("app", "page-actions", "outbox"))
+        assert joined.get_data(as_text=True) == expected
+    # Any other spelling of a set of scripts is not an address: one file per set, no endless variants.
+    for wrong in ("outbox+app", "app+app", "app+nothing", "app+..%2Fsw"):
+        with client.get(f"/static/js/{wrong}.js") as response:
+            assert response.status_code == 404, wrong
+    page = client.get("/offline").get_data(as_text=True)
+    assert 'src="/static/js/app+page-actions+register-sw+outbox.js"' in page
+    assert 'data-scripts="app page-actions register-sw outbox"' in page
