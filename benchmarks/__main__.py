@@ -5,6 +5,8 @@ A gunicorn with 2 sync workers serves a seeded SQLite file on 127.0.0.1; wrk dri
 same run, because absolute times on a shared machine move from run to run. docs/PERFORMANCE.md
 explains the method and keeps the latest figures.
 
+`python -m benchmarks pages` runs only the page reads against /rules/ramo (issue 28: the game page keeps at
+least half the throughput of /rules/ramo); a first visit's weight is tests/e2e/test_page_weight.py's.
 `python -m benchmarks import` runs only the backup import part (benchmarks/imports.py) on a small
 database of its own, `python -m benchmarks download` only the downloads of a league at every cap
 beside a table (benchmarks/downloads.py), `python -m benchmarks nights` only the planning of club
@@ -229,7 +231,39 @@ def download_only() -> None:
                 print(f"  {line}")
 
 
+def pages_only() -> bool:
+    """Only the pages' throughput against /rules/ramo, on the benchmark's database."""
+    wrk_path()
+    with tempfile.TemporaryDirectory() as folder:
+        url = f"sqlite:///{Path(folder) / 'bench.sqlite3'}"
+        print("Seeding the benchmark database, then measuring the pages (about a minute) ...", flush=True)
+        data = seed(url)
+        with gunicorn(url, Path(folder) / "gunicorn.log") as base:
+            small = data.leagues[HISTORIES[0]]
+            cookie = {"Cookie": login_cookie(base, USER, PASSWORD)}
+            floor = ("/rules/ramo", "/rules/ramo", {}, 200)
+            pages = {"game page": ("game page", f"/games/{small.read_game_id}", cookie, 200),
+                     "home": ("home page", "/", cookie, 200),
+                     "play now": ("play now", "/play", {}, 200)}
+            for _, path, headers, status in (floor, *pages.values()):
+                expect(base, path, status, headers)
+            print(f"\nThroughput against /rules/ramo, gunicorn {WORKERS} sync workers, wrk -t{THREADS} -c{CONNECTIONS}"
+                  f" -d{SECONDS}s, each ratio the median of {ROUNDS} rounds of A-B-B-A runs")
+            goals = Goals()
+            for key, second in pages.items():
+                ratio, a, b = paired(base, floor, second)
+                print(f"  {ratio:5.2f}x  {second[0]:<10} {b.requests_per_second:7.0f}/s  vs /rules/ramo"
+                      f" {a.requests_per_second:7.0f}/s   GET {second[1]}{problems(a, b)}")
+                if key == "game page":
+                    goals.at_least("logged-in game page vs /rules/ramo", ratio, 0.5)
+            return goals.print()
+
+
 def main() -> None:
+    if sys.argv[1:] == ["pages"]:
+        if not pages_only() and os.environ.get("BENCH_STRICT"):
+            sys.exit(1)
+        return
     if sys.argv[1:] == ["import"]:
         import_only()
         return

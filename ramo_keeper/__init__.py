@@ -1,11 +1,13 @@
 """Ramo Keeper: a score keeper for rummy-family card games played with real cards."""
 
+import io
 import os
+from pathlib import Path
 
-from flask import Flask, has_request_context
+from flask import Flask, has_request_context, send_file
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import catalogues, contention, database, i18n, ids
+from . import catalogues, contention, database, i18n, ids, page_scripts, slim_static
 from .config import load_config
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 
@@ -13,9 +15,19 @@ from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, logi
 class RamoKeeper(Flask):
     def get_send_file_max_age(self, filename: str | None) -> int | None:
         # Vendored files carry their version in the name, so they never change under a URL.
-        if filename and filename.replace("\\", "/").startswith("vendor/"):
+        # Pico is the exception: what is sent follows the templates (slim_static.py), so it is revalidated.
+        if filename and filename.replace("\\", "/").startswith("vendor/") and filename != slim_static.PICO:
             return 365 * 24 * 3600
         return super().get_send_file_max_age(filename)
+
+    def send_static_file(self, filename: str):
+        """Our own scripts and style sheets go out without their comments (slim_static.py); the rest as it is."""
+        slimmed = slim_static.slimmed(self.static_folder, filename)
+        if slimmed is None:
+            return super().send_static_file(filename)
+        body, etag, modified = slimmed
+        return send_file(io.BytesIO(body), download_name=Path(filename).name, etag=etag, last_modified=modified,
+                         max_age=self.get_send_file_max_age(filename), conditional=True)
 
     def full_dispatch_request(self):
         """The request, run once more after a deadlock; 503 with Retry-After while the database is busy."""
@@ -70,6 +82,7 @@ def create_app(test_config: dict | None = None) -> Flask:
     from . import web
 
     web.init_app(app)
+    page_scripts.init_app(app)
 
     from .accounts.cli import users_cli
 

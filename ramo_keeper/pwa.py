@@ -7,8 +7,10 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, make_response, send_from_directory, url_for
 
-from . import rules
+from . import page_scripts, rules
 from .rendering import render
+from .slim_static import slim_js
+from .slim_static import slimmed as slimmed_file
 
 bp = Blueprint("pwa", __name__)
 WORKER = "js/sw.js"
@@ -18,9 +20,15 @@ WORKER = "js/sw.js"
 def _static_files(folder: str) -> tuple[tuple[str, str], ...]:
     """(path under static/, content hash) of every file the app shell needs offline."""
     root = Path(folder)
-    return tuple((path.relative_to(root).as_posix(), hashlib.sha256(path.read_bytes()).hexdigest()[:16])
+    return tuple((name, hashlib.sha256(_served(folder, name, path)).hexdigest()[:16])
                  for path in sorted(root.rglob("*"))
-                 if path.is_file() and path.relative_to(root).as_posix() != WORKER)
+                 if path.is_file() and (name := path.relative_to(root).as_posix()) != WORKER)
+
+
+def _served(folder: str, name: str, path: Path) -> bytes:
+    """The bytes a phone gets for the file: a slimmed one (slim_static.py) changes with what slims it."""
+    slimmed = slimmed_file(folder, name)
+    return slimmed[0] if slimmed else path.read_bytes()
 
 
 @bp.get("/sw.js")
@@ -32,13 +40,17 @@ def service_worker():
         "offline": url_for("pwa.offline"),
         "pages": [url_for("rules_pages.index")]
         + [url_for("rules_pages.show", variant_key=key) for key in rules.VARIANTS],
-        "files": [url_for("static", filename=name) for name, _ in files],
+        # Each kind of page's one script file (page_scripts.py), so that a page kept offline runs.
+        "files": [url_for("static", filename=name) for name, _ in files]
+        + [url_for("static", filename=page_scripts.file_of(page_scripts.scripts_of(kind)))
+           for kind in page_scripts.PAGES],
         "static_prefix": url_for("static", filename=""),
     }
     source = (Path(folder) / WORKER).read_text(encoding="utf-8")
     # A new version of any cached file (or of the worker) makes a new worker and a fresh cache.
     version = hashlib.sha256(json.dumps([files, precache, source]).encode()).hexdigest()[:12]
-    body = f"self.CACHE_VERSION = {json.dumps(version)};\nself.PRECACHE = {json.dumps(precache)};\n{source}"
+    # Sent without its comments, as the app's other scripts are (slim_static.py).
+    body = f"self.CACHE_VERSION = {json.dumps(version)};\nself.PRECACHE = {json.dumps(precache)};\n{slim_js(source)}"
     response = make_response(body)
     response.mimetype = "text/javascript"
     response.cache_control.no_cache = True

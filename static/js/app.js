@@ -143,6 +143,39 @@
     }
   });
 
+  // Each page loads only the scripts it uses, as one file its head names (page_scripts.py), with their
+  // names in data-scripts. A page reached by a boosted link or form, or by HX-Location, arrives by htmx:
+  // its body is swapped in and its head is dropped (htmx runs no script tag: allowScriptTags is off). So
+  // the scripts that head names and this document has not loaded are fetched here, as one file, each
+  // once; each starts on the page it finds.
+  function loadedScripts() {
+    const names = new Set();
+    document.querySelectorAll("script[data-scripts]").forEach(function (script) {
+      script.dataset.scripts.split(" ").forEach(function (name) { names.add(name); });
+    });
+    return names;
+  }
+  function loadScriptsOf(html) {
+    if (typeof html !== "string" || html.indexOf("data-scripts") < 0) return;
+    const wanted = new DOMParser().parseFromString(html, "text/html").head.querySelector("script[data-scripts]");
+    if (!wanted) return;
+    const loaded = loadedScripts();
+    const missing = wanted.dataset.scripts.split(" ").filter(function (name) { return !loaded.has(name); });
+    if (!missing.length) return;
+    const src = wanted.getAttribute("src");
+    const script = document.createElement("script");
+    script.src = src.slice(0, src.lastIndexOf("/") + 1) + missing.join("+") + ".js";
+    script.dataset.scripts = missing.join(" ");
+    document.head.appendChild(script);
+  }
+  document.addEventListener("htmx:afterSwap", function (event) {
+    if (event.detail.xhr) loadScriptsOf(event.detail.xhr.responseText);
+  });
+  // Back to a page htmx did not keep (a guest's pages): it asks the server and swaps the body in.
+  document.addEventListener("htmx:historyCacheMissLoad", function (event) {
+    if (event.detail.xhr) loadScriptsOf(event.detail.xhr.responseText);
+  });
+
   // Keep the screen awake while a game is on screen (Wake Lock API, where the browser has it).
   let lock = null;
   async function keepAwake() {

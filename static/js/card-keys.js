@@ -5,6 +5,8 @@
 // count rows stay as they are.
 (function () {
   "use strict";
+  if (window.ramoCardKeysLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoCardKeysLoaded = true;
   const held = new WeakMap();   // player block -> [{key, rank, label}]
 
   function el(tag, className, text) {
@@ -158,7 +160,8 @@
     enhance(document.getElementById("hand-form"));
     enhanceSeat(document.querySelector("form[data-draft-form]"));
   }
-  document.addEventListener("DOMContentLoaded", all);
+  // Loaded by app.js after a boosted visit, the page is already there: set it up now.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
   document.addEventListener("htmx:afterSettle", all);
   document.addEventListener("ramo:replaced", all);
 })();

@@ -5,6 +5,8 @@
 // a plain form.
 (function () {
   "use strict";
+  if (window.ramoDraftsLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoDraftsLoaded = true;
   const WAIT_MS = 400;
   const timers = new WeakMap();
 

@@ -6,6 +6,8 @@
 // (tests/rules/test_preview_parity.py) runs this very file in node against the rules' engines.
 (function (global) {
   "use strict";
+  if (window.ramoHandScoreLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoHandScoreLoaded = true;
 
   function countOf(pick) {
     const box = pick.querySelector(".pick-number");
@@ -174,7 +176,8 @@
     });
   });
   function all() { update(document.getElementById("hand-form")); }
-  document.addEventListener("DOMContentLoaded", all);
+  // Loaded by app.js after a boosted visit, the page is already there: work it out now.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", all); else all();
   document.addEventListener("htmx:afterSettle", all);
   document.addEventListener("ramo:replaced", all);
 

@@ -3,6 +3,8 @@
 // writes the same sentence for a page without JavaScript (house_rules/editor.py: worked_example).
 (function () {
   "use strict";
+  if (window.ramoHouseRuleEditorLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoHouseRuleEditorLoaded = true;
   var COUNTS = [2, 1]; // Bo holds 2 of the first category, 1 of the second and 1 of the last
 
   function whole(text) {

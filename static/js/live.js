@@ -5,6 +5,8 @@
 // first, the form says so at once and offers to load the new hand.
 (function () {
   "use strict";
+  if (window.ramoLiveLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoLiveLoaded = true;
   const PERIOD_MS = 2000;
   let etag = null;
   let polledUrl = null;

@@ -5,6 +5,8 @@
 // the server's words until the reader dismisses it; nothing is dropped silently.
 (function () {
   "use strict";
+  if (window.ramoOutboxLoaded) return;  // a page loads it once (app.js); never bind its handlers twice
+  window.ramoOutboxLoaded = true;
   const DB_NAME = "ramo-keeper";
   const STORE = "outbox";
   const RETRY_MS = 5000;
@@ -320,5 +322,6 @@
   document.addEventListener("htmx:afterSettle", show);
   // A fresh play area (live.js, a hand sent from here) shows the server's next hand: the waiting ones follow.
   document.addEventListener("ramo:replaced", show);
-  document.addEventListener("DOMContentLoaded", start);
+  // Loaded by app.js after a boosted visit, the page is already there: start now.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", start); else start();
 })();

@@ -1,0 +1,46 @@
+"""Which of static/js each page runs, sent as one file per page (issue 28, Weight).
+
+A page names its kind in `{% block scripts %}` (base.html); it gets one script, /static/js/a+b+c.js, that
+holds the scripts every page runs and its own, in this order (slim_static.py joins them). One file is
+smaller than its parts sent apart: gzip finds what they share. A page reached by a boosted link loads
+only the scripts it lacks, as one such file (app.js); the service worker keeps each page's file offline.
+"""
+
+EVERY_PAGE = ("app", "page-actions", "register-sw")
+PAGES = {
+    "": (),
+    "game": ("card-keys", "hand-score", "live", "drafts", "outbox"),
+    "live": ("card-keys", "live", "drafts"),
+    "seat": ("card-keys", "drafts"),
+    "hand-correction": ("card-keys", "hand-score"),
+    "house-rule-editor": ("house-rule-editor",),
+    "offline": ("outbox",),
+    "play-now": ("play",),
+}
+# The one order any joined file follows, so that each set of scripts has a single address.
+ORDER = EVERY_PAGE + ("card-keys", "hand-score", "live", "drafts", "outbox", "house-rule-editor", "play")
+JOINER = "+"
+
+
+def scripts_of(page: str) -> tuple[str, ...]:
+    """The scripts a page of this kind runs (a kind not listed is a template's mistake: KeyError)."""
+    return EVERY_PAGE + PAGES[page.strip()]
+
+
+def file_of(names: tuple[str, ...]) -> str:
+    """The path under static/ of the file that holds these scripts."""
+    return "js/" + JOINER.join(names) + ".js"
+
+
+def parts_of(filename: str) -> tuple[str, ...] | None:
+    """The scripts a joined file holds, or None when it is not one: unknown, repeated or out of order."""
+    if not filename.startswith("js/") or not filename.endswith(".js") or JOINER not in filename:
+        return None
+    names = tuple(filename[3:-3].split(JOINER))
+    if any(name not in ORDER for name in names) or list(names) != sorted(set(names), key=ORDER.index):
+        return None
+    return names
+
+
+def init_app(app) -> None:
+    app.jinja_env.globals.update(scripts_of=scripts_of, script_file=file_of)

@@ -1,0 +1,90 @@
+"""Issue 28, Weight: a page loads only its own scripts, and they still arrive and start once when the page
+is reached by a boosted link or form (htmx swaps the body in and drops the new head: app.js loads them)."""
+
+import re
+from http.cookies import SimpleCookie
+
+from flask import Response
+from playwright.sync_api import expect
+
+from ramo_keeper.extensions import db
+
+from .helpers import open_menu
+from .seating import log_in, seat_game
+
+# How many of the page's script files hold this script (each file lists its scripts in data-scripts).
+COPIES_OF = ("name => Array.from(document.querySelectorAll('script[data-scripts]'))"
+             ".filter(s => s.dataset.scripts.split(' ').includes(name)).length")
+
+
+def copies(page, name: str) -> int:
+    return page.evaluate(COPIES_OF, name)
+
+
+def guest_with_a_game(app, page, live_server) -> int:
+    from ramo_keeper.guests.cookie import remember_guest
+    from ramo_keeper.guests.service import create_guest, start_game
+
+    with app.test_request_context():
+        guest = create_guest()
+        game = start_game(guest, "rummy", ["Sofia", "Bo", "Cy"])  # its 2–9 are counted by face: card keys
+        db.session.commit()
+        game_id, cookie = game.id, SimpleCookie(remember_guest(Response(), guest).headers["Set-Cookie"])
+    page.context.add_cookies([{"name": name, "value": morsel.value, "url": live_server}
+                              for name, morsel in cookie.items()])
+    return game_id
+
+
+def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(page, live_server, app):
+    game_id = guest_with_a_game(app, page, live_server)
+    page.goto(live_server + "/rules/rummy")
+    assert copies(page, "card-keys") == 0 and copies(page, "hand-score") == 0
+    # Two boosted links: to the home page (the guest's games in progress), then to the game.
+    page.get_by_role("link", name="Ramo Keeper").click()
+    expect(page).to_have_url(live_server + "/")
+    page.get_by_role("link", name=f"#{game_id}").click()
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    bo = page.get_by_role("group", name="Bo", exact=True)
+    for key in ("5", "7"):
+        bo.get_by_role("button", name=key, exact=True).click()
+    # One chip per tap (the keys' handlers are bound once) and the running value worked out on the phone.
+    expect(bo.locator(".card-chip")).to_have_count(2)
+    expect(bo.locator(".hand-value output")).to_have_text("12")
+    assert copies(page, "card-keys") == 1 and copies(page, "hand-score") == 1
+
+    # Away and back by boosted links: the scripts are not loaded again and the keys still bind once.
+    open_menu(page)
+    page.get_by_role("link", name="Rules").first.click()
+    expect(page).to_have_url(re.compile(r"/rules"))
+    page.goto(live_server + "/")  # a whole page again, then the game by a boosted link once more
+    page.get_by_role("link", name=f"#{game_id}").click()
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    open_menu(page)
+    page.get_by_role("link", name="Rules").first.click()
+    expect(page).to_have_url(re.compile(r"/rules"))
+    page.go_back()
+    expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo.get_by_role("button", name="9", exact=True).click()
+    expect(bo.locator(".card-chip")).to_have_count(1)
+    expect(bo.locator(".hand-value output")).to_have_text("9")
+    assert copies(page, "card-keys") == 1 and copies(page, "live") == 1
+    page.get_by_role("group", name="Sofia", exact=True).get_by_label("Went out").check()
+    page.get_by_role("button", name="Record hand 1").click()
+    expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
+
+
+def test_the_house_rule_editors_example_follows_the_fields_after_a_boosted_form(page, live_server, app):
+    seat_game(app, "ramo", ["Sofia", "Bo"])
+    log_in(page, live_server)
+    page.goto(live_server + "/leagues/1/house-rules")
+    assert copies(page, "house-rule-editor") == 0
+    page.get_by_label("Start from").select_option("ramo")
+    page.get_by_role("button", name="Open the editor").click()  # a boosted GET form
+    expect(page.get_by_role("heading", name="New house rule")).to_be_visible()
+    example = page.locator("#worked-example")
+    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40")
+    page.locator("#cat-0-points").fill("3")
+    page.locator("#cat-1-points").fill("7")
+    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 33")
+    assert copies(page, "house-rule-editor") == 1
