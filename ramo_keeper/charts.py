@@ -174,10 +174,6 @@ def running_totals_chart(state) -> Chart:
     return render(Chart(gettext("Running totals"), gettext("Hand"), gettext("Total"), labels, series))
 
 
-def running_totals_svg(state) -> Markup:
-    return running_totals_chart(state).svg
-
-
 def season_points_chart(entry: dict, season_name: str = "") -> Chart:
     """League points summed game by game, for one variant of a season (standings.season_points_series)."""
     labels = ["0"] + [str(i) for i in range(1, len(entry["games"]) + 1)]
@@ -186,7 +182,3 @@ def season_points_chart(entry: dict, season_name: str = "") -> Chart:
     if season_name:
         title += f" · {season_name}"
     return render(Chart(title, gettext("Games finished"), gettext("Points"), labels, series))
-
-
-def season_points_svg(entry: dict, season_name: str = "") -> Markup:
-    return season_points_chart(entry, season_name).svg

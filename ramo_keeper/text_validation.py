@@ -21,8 +21,6 @@ NAME_MAX = 40
 LONG_NAME_MAX = 80
 # Tokens we hand out (invite and live links) are secrets.token_urlsafe output.
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{1,64}")
-# Idempotency keys come from scripts: printable ASCII, no spaces.
-KEY_RE = re.compile(r"[\x21-\x7e]{1,100}")
 # Typed counts: ASCII digits only (a minus sign so that "-1" can be told "cannot be negative").
 WHOLE_NUMBER_RE = re.compile(r"-?[0-9]{1,9}")
 
@@ -107,10 +105,6 @@ def is_token(value: str) -> bool:
 def whole_number(raw: str) -> int | None:
     """A typed whole number in ASCII digits, or None. int() alone would take "３" (full-width) or "1_0"."""
     return int(raw) if WHOLE_NUMBER_RE.fullmatch(raw) else None
-
-
-def is_idempotency_key(value: str) -> bool:
-    return bool(KEY_RE.fullmatch(value))
 
 
 def storable(value: str) -> bool:

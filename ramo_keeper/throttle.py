@@ -7,6 +7,9 @@
 Each (bucket, key) counts attempts in a fixed window that starts at its first attempt. One
 INSERT … ON CONFLICT DO UPDATE … RETURNING counts and reads in a single statement, so two
 workers hitting at once can never both see the old count. Works on SQLite and PostgreSQL.
+
+A window that has ended counts for nothing, so each new window deletes its bucket's ended ones:
+the table holds the keys seen within one window, not every address that ever tried.
 """
 
 import hashlib
@@ -61,6 +64,8 @@ def hit(bucket: str, key: str, limit: int, window_seconds: int) -> int | None:
     )
     count, window_start = db.session.execute(statement).one()
     db.session.commit()
+    if count == 1:
+        _delete_ended_windows(bucket, expired_before)
     if count > limit:
         return _retry_after(window_start, window_seconds, at)
     return None
@@ -85,9 +90,14 @@ def reset(bucket: str, key: str) -> None:
     db.session.commit()
 
 
-def purge(older_than_seconds: int = 24 * 3600) -> int:
-    """Delete windows that ended long ago; returns how many rows went. Commits the current session."""
-    result = db.session.execute(delete(ThrottleCounter).where(
-        ThrottleCounter.window_start < now() - timedelta(seconds=older_than_seconds)))
+def _delete_ended_windows(bucket: str, ended_before: datetime) -> None:
+    """Delete the bucket's windows that began at or before `ended_before` (commits). Every key of a bucket
+    has the same window, so these rows change no answer: hit() would restart them, blocked() ignores them.
+    Runs after the hit's own commit, holding no row lock; rows another hit holds right now are skipped
+    (SKIP LOCKED on PostgreSQL), so two purges never wait on each other and the next new window takes them."""
+    table = ThrottleCounter.__table__
+    ended = (select(table.c.key_digest)
+             .where(table.c.bucket == bucket, table.c.window_start <= ended_before)
+             .with_for_update(skip_locked=True))
+    db.session.execute(delete(table).where(table.c.bucket == bucket, table.c.key_digest.in_(ended)))
     db.session.commit()
-    return result.rowcount

@@ -30,7 +30,7 @@ from ..house_rules.service import new_key
 from ..i18n import N_
 from ..league_limits import MAX_DEFINITION_BYTES, over_limit
 from ..messages import rule_message
-from ..models import Game, GameResult, League, Player, Ruleset, Season, utcnow
+from ..models import Game, League, Player, Ruleset, Season, utcnow
 from ..text_validation import folded, name_key
 from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export_league: for scripts and tests)
 from .backup_file import BackupFile, GameRow, describe
@@ -316,9 +316,3 @@ def _insert_rows(model, rows: list[dict]) -> None:
     """The few players and seasons in one executemany INSERT through Core (no RETURNING)."""
     if rows:
         db.session.execute(model.__table__.insert(), rows)
-
-
-def results_count(league: League) -> int:
-    """How many per-game results the league holds (a quick check after an import)."""
-    return db.session.execute(db.select(db.func.count(GameResult.id)).join(Game)
-                              .where(Game.league_id == league.id)).scalar_one()
