@@ -8,6 +8,7 @@ built in seconds instead of the minute the replays would take. Tests at the caps
 """
 
 from ramo_keeper import rules
+from ramo_keeper.backups.backup_rows import plan_rows, write_rows
 from ramo_keeper.extensions import db
 from ramo_keeper.league_limits import (
     MAX_GAMES_PER_LEAGUE,
@@ -15,7 +16,6 @@ from ramo_keeper.league_limits import (
     MAX_PLAYERS_PER_LEAGUE,
     MAX_SEASONS_PER_LEAGUE,
 )
-from ramo_keeper.leagues.backup_rows import plan_rows, write_rows
 from ramo_keeper.models import Player, Season, utcnow
 from ramo_keeper.text_validation import name_key
 

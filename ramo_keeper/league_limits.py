@@ -21,7 +21,7 @@ MAX_GAMES_PER_LEAGUE = 2_000
 MAX_HANDS_PER_LEAGUE = 20_000
 # A house rule's definition as a backup writes it (compact JSON). The largest the rules accept with
 # every list full and every text at its longest is about 20 KB (Korean texts take 3 bytes a character);
-# a backup holding a larger one is refused, and its size bounds every backup (leagues/backup_size.py).
+# a backup holding a larger one is refused, and its size bounds every backup (backups/backup_size.py).
 MAX_DEFINITION_BYTES = 32_768
 
 MESSAGES = {

@@ -15,20 +15,21 @@ from .text_validation import storable
 def init_app(app: Flask) -> None:
     from . import api, home, rules_pages
     from .accounts import routes as accounts
+    from .backups import routes as backups
     from .exports import routes as exports
     from .games import hands, live
     from .games import routes as games
     from .guests import cookie as guest_cookie
     from .guests import routes as guests
     from .house_rules import routes as house_rules
-    from .leagues import backup_routes, roster
+    from .leagues import roster
     from .leagues import routes as leagues
     from .ratings import routes as ratings
     from .seasons import player_page
     from .seasons import routes as seasons
 
     for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
-                   backup_routes, exports, ratings, house_rules, api):
+                   backups, exports, ratings, house_rules, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)

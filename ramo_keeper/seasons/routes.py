@@ -1,7 +1,7 @@
 """Seasons, their standings and the standings exports.
 
 Scorers create, rename and set up seasons and choose the current one; closing and reopening
-(which freezes or unfreezes standings) are the owner's. The league's backup is in leagues/backup_routes.py.
+(which freezes or unfreezes standings) are the owner's. The league's backup is in backups/routes.py.
 """
 
 from datetime import date

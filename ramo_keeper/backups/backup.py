@@ -8,7 +8,7 @@ invite links, share links and the audit trail are not part of a league backup.
 An import goes only into a league without players or games (its empty seasons, such as the
 automatic "Season 1", are replaced by the backup's), so it can never mix with live data.
 `plan_import` checks and replays with no database work, `write_import` is the short write
-(rows in backup_rows.py), and leagues/importing.py runs the two for the page with no lock between.
+(rows in backup_rows.py), and backups/importing.py runs the two for the page with no lock between.
 """
 
 import json

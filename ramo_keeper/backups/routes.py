@@ -46,7 +46,7 @@ def download(league_id: int):
 def import_form(league_id: int):
     """The form to restore a backup into this (empty) league."""
     league, membership = require_league(league_id)
-    return render("leagues/import.html", league=league, membership=membership, form=ImportForm(),
+    return render("backups/import.html", league=league, membership=membership, form=ImportForm(),
                   empty=backups.is_empty(league))
 
 
@@ -56,7 +56,7 @@ def import_backup(league_id: int):
     """Restore a backup into an empty league (owner only); every game is replayed through the rules.
 
     The file is checked and replayed with no write lock held, then written in one short
-    transaction (leagues/importing.py); while another import runs, the answer is 429.
+    transaction (backups/importing.py); while another import runs, the answer is 429.
     """
     league, _ = require_league(league_id, "owner")
     form = ImportForm()
@@ -80,5 +80,5 @@ def import_backup(league_id: int):
 
 def _import_page(league_id: int, form: ImportForm, status: int):
     league, membership = require_league(league_id, "owner")
-    return render("leagues/import.html", league=league, membership=membership, form=form,
+    return render("backups/import.html", league=league, membership=membership, form=form,
                   empty=backups.is_empty(league), status=status)
