@@ -9,10 +9,10 @@ from .exports.bgstats import create_play, create_play_link
 from .file_names import file_name
 from .games.forms import category_fields, player_cards
 from .games.page_context import kept_include
-from .games.variants import is_built_in, variant_named
 from .leagues.forms import ROLE_NAMES
 from .player_colours import seat_marks
 from .ratings.service import game_changes
+from .variants import is_built_in, variant_named
 
 
 def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:

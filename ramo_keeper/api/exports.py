@@ -7,7 +7,7 @@ from ..exports.bgstats import create_play
 from ..exports.scoresheet import scoresheet, scoresheet_csv
 from ..games.stored import read_game
 from ..ratings.service import ratings_tables
-from . import error, route, user
+from .blueprint import error, route, user
 from .schemas import BgStatsPlay, Ratings, Scoresheet
 
 

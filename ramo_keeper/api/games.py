@@ -10,7 +10,7 @@ from ..games import service
 from ..games.hand_inputs import from_body
 from ..games.stored import read_game
 from ..models import Game as GameRow
-from . import error, route, user
+from .blueprint import error, route, user
 from .game_bodies import game_body
 from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody

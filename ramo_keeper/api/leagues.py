@@ -4,7 +4,7 @@ from ..access import require_league
 from ..leagues import service
 from ..messages import option_help, requirement
 from ..rules import VARIANTS
-from . import route, user
+from .blueprint import route, user
 from .schemas import LeaguePatch, LeagueRow, LeagueSettings, NameBody, Named, PlayerBody, Variant
 
 

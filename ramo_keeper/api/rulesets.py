@@ -4,7 +4,7 @@ from flask import abort
 
 from ..access import require_league
 from ..house_rules import service
-from . import route, user
+from .blueprint import route, user
 from .schemas import Definition, Ruleset, RulesetBody
 
 

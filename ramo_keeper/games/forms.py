@@ -23,8 +23,8 @@ from .. import messages, rules
 from ..forms import strip
 from ..rules.registry import DEFAULT_GAME, variant_of
 from ..text_validation import NAME_MAX, whole_number
+from ..variants import is_built_in
 from .hand_inputs import NOBODY, form_cards, form_data
-from .variants import is_built_in
 
 # One player's typed counts; the conversion itself lives in hand_inputs.py.
 player_cards = form_cards

@@ -13,7 +13,7 @@ from .forms import hand_form, posted_number
 from .hand_inputs import from_form
 from .hand_rows import hand_input
 from .page_context import game_or_404, play_context, played_or_404
-from .service import RuleBroken
+from .rule_errors import RuleBroken
 from .stored import setup_of, stored_state
 
 bp = Blueprint("hands", __name__)

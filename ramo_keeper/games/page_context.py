@@ -13,11 +13,11 @@ from .. import charts, rules
 from ..access import require_league
 from ..extensions import db
 from ..models import AuditEntry, Game
+from ..variants import variant_for
 from ..worker_cache import game_stamp, kept_or_built
 from .drafts.store import current_drafts, drafts_as_hand
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
-from .variants import variant_for
 
 
 def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:

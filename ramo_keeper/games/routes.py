@@ -12,13 +12,13 @@ from ..pagination import requested_page
 from ..players import add_player, roster
 from ..rendering import render, see_other
 from ..text_validation import whole_number
+from ..variants import league_house_rules, variant_for
 from . import listing, service
 from .drafts.panel import Where, panel_context
 from .forms import new_game_form
 from .new_game_taps import apply_tap, seat
 from .page_context import game_or_404, play_context, played_or_404
 from .stored import setup_of
-from .variants import league_house_rules, variant_for
 
 bp = Blueprint("games", __name__)
 

@@ -9,8 +9,6 @@ caller commits, once per request (database.py).
 """
 
 import secrets
-from collections.abc import Callable
-from typing import TypeVar
 
 from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
@@ -20,32 +18,14 @@ from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..league_limits import lock_league_of_game, refuse_when_full
 from ..locks import lock_league, lock_players, lock_season
-from ..messages import rule_message
 from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
+from ..variants import snapshot_variant
+from .drafts import store as drafts
 from .hand_inputs import fingerprint, to_body
+from .rule_errors import by_the_rules
 from .stored import inputs_of, lock_game, setup_of, state_of, store_state, stored_state
-from .variants import snapshot_variant
 
 Played = tuple[Game, rules.GameState]
-T = TypeVar("T")
-
-
-class RuleBroken(ServiceError):
-    """A rule of the game is broken; `player_id` says whose entry, when one is to blame."""
-
-    def __init__(self, error: rules.RuleError):
-        super().__init__(rule_message(error), details={"code": error.code, "player_id": error.player_id,
-                                                       "hand": error.hand_number})
-        self.player_id = error.player_id
-        self.option = error.params.get("option")  # the new-game form shows the error under that option
-
-
-def by_the_rules(compute: Callable[[], T]) -> T:
-    """Run a rules computation; a broken rule becomes RuleBroken (the one place rule errors are translated)."""
-    try:
-        return compute()
-    except rules.RuleError as error:
-        raise RuleBroken(error) from None
 
 
 def current_season(league: League) -> Season | None:
@@ -178,8 +158,6 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
 
 def _settle_drafts(game: Game, number: int, hand: rules.HandInput, user: User | None) -> None:
     """The players' drafts of the hand just recorded are noted in the audit and dropped (drafts/store.py)."""
-    from .drafts import store as drafts  # drafts/ builds on this module: imported when first needed
-
     drafts.settle(game, number, hand, user)
     db.session.flush()
 
@@ -233,7 +211,7 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None,
                               hand_number=last.number, before=to_body(inputs_of(game)[-1]), after=None))
     game.hands.remove(last)
     db.session.delete(last)
-    from .drafts import store as drafts  # the hand to count is now another one: its drafts go
+    # the hand to count is now another one: its drafts go
 
     drafts.drop(game)
     played = _save(game, by_the_rules(lambda: state_of(game)))

@@ -19,9 +19,9 @@ from .. import rules
 from ..extensions import db
 from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
+from ..variants import own_definition
 from ..worker_cache import game_stamp, kept, reading
 from .hand_rows import hand_input, scored_line, scored_lines, write_hand
-from .variants import own_definition
 
 
 def _head():

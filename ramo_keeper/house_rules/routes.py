@@ -10,12 +10,12 @@ from .. import rules
 from ..access import require_league
 from ..extensions import db
 from ..file_names import file_name
-from ..games.variants import snapshot_variant
 from ..messages import option_line, option_words
 from ..models import Ruleset
 from ..rendering import render, see_other
 from ..rules.registry import DEFAULT_GAME
 from ..rules_pages import setup_rows
+from ..variants import snapshot_variant
 from . import editor, service
 
 bp = Blueprint("house_rules", __name__)

@@ -9,8 +9,8 @@ test_the_ratings_served_equal_a_full_replay_after_edits_undos_and_deletions).
 """
 
 from ..extensions import db
-from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, League, Player
+from ..variants import type_order, variant_named
 from ..worker_cache import kept_or_built
 from .replay import PlayedGame, Ratings, replay
 

@@ -9,23 +9,17 @@ from .base import (
     MAX_CARDS,
     MAX_PIPS,
     CardCategory,
-    DealInfo,
     DealLayout,
     DefinitionError,
     GameSetup,
-    GameState,
     HandInput,
-    HandOutcome,
-    HandValue,
     Level,
     Meld,
     MeldKind,
     Option,
     Phrase,
     PlayerResult,
-    PlayerState,
     RuleError,
-    ScoredResult,
     Seat,
     UnknownVariant,
     Words,
@@ -36,6 +30,7 @@ from .marks import Mark, mark_fields, marks_of
 from .placement import finishing_places, placement_points, total_ranks
 from .registry import VARIANTS, get_variant, load_definition, load_file
 from .replay import apply_hand, deal, hand_value, new_game, replay, start_state, validate_hand
+from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, ScoredResult
 from .variant import Variant
 
 __all__ = [

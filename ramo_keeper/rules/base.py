@@ -249,10 +249,7 @@ class DealLayout:
         object.__setattr__(self, "cards", FrozenDict(self.cards))
 
 
-from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState, ScoredResult  # noqa: E402
-
 __all__ = [
-    "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "FrozenDict", "GameSetup", "GameState",
-    "HandInput", "HandOutcome", "HandValue", "Level", "MAX_CARDS", "MAX_PIPS", "Meld", "MeldKind", "Option",
-    "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant", "Words",
+    "CardCategory", "DealLayout", "DefinitionError", "FrozenDict", "GameSetup", "HandInput", "Level", "MAX_CARDS",
+    "MAX_PIPS", "Meld", "MeldKind", "Option", "Phrase", "PlayerResult", "RuleError", "Seat", "UnknownVariant", "Words",
 ]

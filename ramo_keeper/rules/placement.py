@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from .base import GameState, RuleError
+from .base import RuleError
 from .registry import variant_of
+from .state import GameState
 from .variant import rank_by
 
 

@@ -4,19 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from .base import (
-    DealInfo,
-    GameSetup,
-    GameState,
-    HandInput,
-    HandOutcome,
-    HandValue,
-    PlayerResult,
-    PlayerState,
-    RuleError,
-    Seat,
-)
+from .base import GameSetup, HandInput, PlayerResult, RuleError, Seat
 from .registry import VARIANTS, get_variant, variant_of
+from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState
 from .variant import OPTIONAL_FLAGS, Variant, card_count, rank_by, seats_after
 
 

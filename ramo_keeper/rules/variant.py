@@ -13,23 +13,22 @@ from .base import (
     CardCategory,
     DealLayout,
     GameSetup,
-    HandValue,
     Level,
     MeldKind,
     Option,
     Phrase,
     PlayerResult,
     RuleError,
-    ScoredResult,
     Words,
 )
 from .definition import read_document
 from .marks import Mark
+from .state import HandValue, ScoredResult
 
 if TYPE_CHECKING:
-    from .base import GameState
     from .deal_table import DealTable
     from .definition import OptionRule
+    from .state import GameState
 
 # Flags a hand result can carry beyond going out; a game declares the ones it has in ``flags``.
 OPTIONAL_FLAGS = ("laid_down", "knocked", "went_rummy")

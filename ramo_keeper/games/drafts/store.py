@@ -14,7 +14,7 @@ from ...models import AuditEntry, Game, HandDraft, User, utcnow
 from ...rules.registry import variant_of
 from ...rules.variant import OPTIONAL_FLAGS, card_count
 from .. import hand_inputs as inputs
-from ..service import by_the_rules
+from ..rule_errors import by_the_rules
 from ..stored import load_game, setup_of
 from . import Forbidden
 from .seats import seats_held

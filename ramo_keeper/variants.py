@@ -2,14 +2,16 @@
 
 A built-in game is found by its key; a house rule's game carries the definition it started with
 (`Game.definition`, docs/RULES.md §8), so editing or deleting the ruleset never changes it.
+
+Below games, seasons, ratings, house rules and exports, which all look a game's rules up here.
 """
 
 import json
 from functools import lru_cache
 
-from .. import rules
-from ..extensions import db
-from ..models import Game, Ruleset
+from . import rules
+from .extensions import db
+from .models import Game, Ruleset
 
 
 @lru_cache(maxsize=512)
