@@ -5,9 +5,12 @@ import os
 from flask import Flask, has_request_context
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import catalogues, contention, database, i18n, ids
+from . import i18n
 from .config import load_config
+from .database import contention, transactions
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
+from .shell import catalogues
+from .web import ids
 
 
 class RamoKeeper(Flask):
@@ -65,11 +68,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.select_locale, default_translation_directories=translations)
     i18n.init_app(app)
     compress.init_app(app)
-    database.init_app(app)
+    transactions.init_app(app)
 
-    from . import web
+    from .shell import wiring
 
-    web.init_app(app)
+    wiring.init_app(app)
 
     from .accounts.cli import users_cli
 

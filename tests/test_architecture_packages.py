@@ -185,7 +185,7 @@ def reachable(graph: dict[str, dict[str, str]], start: str) -> dict[str, list[st
 
 def test_the_graph_sees_the_parts_and_their_imports():
     graph = import_graph(APP)
-    assert {"games", "leagues", "seasons", "rules", "models", "template_helpers"} <= parts_of(APP)
+    assert {"games", "leagues", "seasons", "rules", "models", "web"} <= parts_of(APP)
     assert "rules" in graph["games"] and "models" in graph["games"]
     assert ROOT_PART not in {t for targets in graph.values() for t in targets}, "a part imports the app factory"
 
@@ -194,6 +194,13 @@ def test_no_import_cycle_between_packages():
     graph = import_graph(APP)
     found = [group for group in cycles(graph) if group not in KNOWN_CYCLES]
     assert found == [], "\n".join(line for group in found for line in shortest_cycles(graph, group))
+
+
+def test_the_top_level_holds_only_what_every_part_shares():
+    """The rest is grouped by what it serves: shell/ (the app around the features), web/ (what pages and the
+    API share), text/ (text and names), database/ (transactions, locks, contention), and the features."""
+    modules = {p.stem for p in APP.glob("*.py")} - {"__init__"}
+    assert modules == {"config", "errors", "extensions", "i18n", "messages", "models", "variants"}
 
 
 def test_no_import_cycle_between_files():

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ValidationError
 from ..accounts.service import user_for_token
 from ..errors import ServiceError
 from ..extensions import csrf, db
-from ..json_errors import error
+from ..web.json_errors import error
 from .schemas import MAX_ID
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")

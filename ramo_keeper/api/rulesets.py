@@ -2,8 +2,8 @@
 
 from flask import abort
 
-from ..access import require_league
 from ..house_rules import service
+from ..web.access import require_league
 from .blueprint import route, user
 from .schemas import Definition, Ruleset, RulesetBody
 

@@ -2,9 +2,9 @@
 
 from flask import Response, abort
 
-from ..access import require_league
 from ..extensions import db
 from ..models import Season
+from ..web.access import require_league
 from .blueprint import route, user
 from .schemas import Standings
 

@@ -28,10 +28,10 @@ from ..house_rules.readable import check_phrases, check_texts
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
-from ..league_limits import MAX_DEFINITION_BYTES, over_limit
+from ..leagues.limits import MAX_DEFINITION_BYTES, over_limit
 from ..messages import rule_message
 from ..models import Game, League, Player, Ruleset, Season, utcnow
-from ..text_validation import folded, name_key
+from ..text.validation import folded, name_key
 from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export_league: for scripts and tests)
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows

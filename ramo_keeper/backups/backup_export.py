@@ -21,8 +21,8 @@ from itertools import groupby
 from sqlalchemy import Connection, select
 
 from .. import rules
+from ..database.snapshot import snapshot
 from ..models import Game, Hand, HandResult, League, Player, Ruleset, Season, Seat, utcnow
-from ..snapshot import snapshot
 
 FORMAT = "ramo-keeper-league-backup"
 VERSION = 1

@@ -9,7 +9,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from .. import rules
 from ..i18n import N_
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
-from ..text_validation import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
+from ..text.validation import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
 
 Id = Annotated[int, Field(ge=1, le=2**31 - 1)]
 Count = Annotated[int, Field(ge=0, le=10_000)]

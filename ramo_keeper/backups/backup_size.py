@@ -2,7 +2,7 @@
 
 Derived, not guessed: the widest row of each kind is built with the exporter's own row functions
 (backup_export.py) from the widest value each field may hold, and multiplied by its cap
-(league_limits.py). A name's character takes at most 4 bytes, an id at most 10 digits; a hand has
+(leagues/limits.py). A name's character takes at most 4 bytes, an id at most 10 digits; a hand has
 at most 8 players, each holding every one of up to 12 card categories (keys of 20 characters, up
 to 540 pips) with every mark. A house rule's definition, and the snapshot and options each of its
 games keeps, take at most MAX_DEFINITION_BYTES each. docs/EXPORTS.md gives the figures.
@@ -14,7 +14,7 @@ from types import SimpleNamespace
 
 from .. import rules
 from ..house_rules.service import MAX_RULESETS_PER_LEAGUE
-from ..league_limits import (
+from ..leagues.limits import (
     MAX_DEFINITION_BYTES,
     MAX_GAMES_PER_LEAGUE,
     MAX_HANDS_PER_LEAGUE,
@@ -24,7 +24,7 @@ from ..league_limits import (
 from ..rules.base import MAX_PIPS
 from ..rules.limits import MAX_CATEGORIES, MAX_PLAYERS
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
-from ..text_validation import LONG_NAME_MAX, NAME_MAX
+from ..text.validation import LONG_NAME_MAX, NAME_MAX
 from .backup_export import FORMAT, VERSION, game_row, player_row, result_row, ruleset_row, season_row
 
 WIDEST_CHARACTER = "\U0001d54f"  # 4 bytes in UTF-8, the most any character of a name takes

@@ -29,7 +29,7 @@ from sqlalchemy import Connection, text
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from .. import throttle
+from ..database import throttle
 from ..extensions import db
 from ..models import ThrottleCounter
 

@@ -3,7 +3,7 @@ transaction, and one import at a time across every worker and machine.
 
 Checking and replaying the largest file a league may hold takes seconds of CPU. Done inside the
 request's write transaction, it held SQLite's one write lock all that while (a writing request takes
-it at its first statement, see database.py), and other tables' hands waited, then failed. Here the
+it at its first statement, see database/transactions.py), and other tables' hands waited, then failed. Here the
 request's transaction ends when the import lock is taken, the file is checked and replayed with
 nothing held (`database.no_write_lock`), and only the inserts run in a new transaction
 (`backup.write_import`).
@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 from flask_babel import format_decimal, gettext
 
-from ..database import no_write_lock
+from ..database.transactions import no_write_lock
 from ..errors import ServiceError
 from ..extensions import db
 from ..models import League

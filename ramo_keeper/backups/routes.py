@@ -4,11 +4,11 @@ from flask import Blueprint, Response, flash, redirect, request, url_for
 from flask_babel import gettext, ngettext
 from flask_login import login_required
 
-from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..rendering import render
-from ..streaming import streamed
+from ..web.access import require_league
+from ..web.rendering import render
+from ..web.streaming import streamed
 from . import backup as backups
 from .backup_export import backup_chunks
 from .backup_size import MAX_BACKUP_BYTES

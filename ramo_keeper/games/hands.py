@@ -6,8 +6,8 @@ from flask_login import current_user, login_required
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..rendering import render, wants_fragment
-from ..text_validation import whole_number
+from ..text.validation import whole_number
+from ..web.rendering import render, wants_fragment
 from . import service
 from .forms import hand_form, posted_number
 from .hand_inputs import from_form

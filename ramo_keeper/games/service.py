@@ -5,7 +5,7 @@ saw (hand number, version), replay once, store what the rules derived and bump t
 A recorded hand walks one way: read from the form or body (hand_inputs.py), checked and scored by
 the rules here, stored (stored.py, which writes each hand's rows through hand_rows.py).
 They return the stored game with its state, so the caller renders without replaying again. The
-caller commits, once per request (database.py).
+caller commits, once per request (database/transactions.py).
 """
 
 import secrets
@@ -14,10 +14,10 @@ from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
+from ..database.locks import lock_league, lock_players, lock_season
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
-from ..league_limits import lock_league_of_game, refuse_when_full
-from ..locks import lock_league, lock_players, lock_season
+from ..leagues.limits import lock_league_of_game, refuse_when_full
 from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
 from ..variants import snapshot_variant
 from .drafts import store as drafts
@@ -39,7 +39,7 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
 
     The season is locked (shared) and read afresh before the game joins it, then the players
     (locks.py's order): a season being closed meanwhile either counted this game or is seen closed.
-    The league is locked first, and its cap of games (league_limits.py) counted under that lock.
+    The league is locked first, and its cap of games (leagues/limits.py) counted under that lock.
     """
     lock_league(league.id)
     refuse_when_full(league.id, "games")
@@ -126,7 +126,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     `expected_number` is the hand the form was filled in for: if another phone recorded it
     meanwhile, this one is refused rather than stored as the following hand.
     """
-    lock_league_of_game(game_id)  # the league's hand cap is counted under its lock (league_limits.py)
+    lock_league_of_game(game_id)  # the league's hand cap is counted under its lock (leagues/limits.py)
     game = _locked(game_id)
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
     print_ = fingerprint(hand)

@@ -4,7 +4,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from .. import rules
-from ..text_validation import MESSAGES as TEXT_MESSAGES
+from ..text.validation import MESSAGES as TEXT_MESSAGES
 
 # One sentence per reason the checks give (docs/GAMES.md); `path` is the field, e.g. card_categories[2].points.
 REASONS = {

@@ -7,8 +7,8 @@ from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import NameForm, WholeNumberField, ascii_int, strip
-from ..text_validation import LONG_NAME_MAX, Name
+from ..text.validation import LONG_NAME_MAX, Name
+from ..web.forms import NameForm, WholeNumberField, ascii_int, strip
 
 # A member's role in the player's language; the stored value stays the English key.
 ROLE_NAMES = {"owner": _l("owner"), "scorer": _l("scorer"), "viewer": _l("viewer")}

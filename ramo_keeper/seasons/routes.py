@@ -10,14 +10,14 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
 from flask_babel import gettext
 from flask_login import login_required
 
-from .. import charts
-from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..forms import EmptyForm
 from ..i18n import N_
-from ..pagination import paginate, requested_page
-from ..rendering import render
+from ..web import charts
+from ..web.access import require_league
+from ..web.forms import EmptyForm
+from ..web.pagination import paginate, requested_page
+from ..web.rendering import render
 from . import service
 from .forms import SeasonForm, SeasonNameForm, SeasonSettingsForm
 from .standings import season_points_series, season_standings, standings_csv

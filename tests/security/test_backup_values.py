@@ -25,7 +25,7 @@ from ramo_keeper.house_rules.service import create_ruleset
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, League, Player, Ruleset, Season
 from ramo_keeper.seasons.service import create_season
-from ramo_keeper.text_validation import clean_name
+from ramo_keeper.text.validation import clean_name
 
 PASSWORD = "correct horse"
 MISSING = object()

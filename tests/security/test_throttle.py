@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from ramo_keeper import create_app, throttle
+from ramo_keeper import create_app
+from ramo_keeper.database import throttle
 from ramo_keeper.extensions import db
 from ramo_keeper.models import ThrottleCounter, utcnow
 

@@ -5,14 +5,15 @@ from flask_login import current_user
 from sqlalchemy import text
 from sqlalchemy.exc import SQLAlchemyError
 
-from . import catalogues, rules
-from .extensions import db
-from .games import listing
-from .i18n import TRANSLATED_LANGUAGES
-from .leagues.service import leagues_of
-from .messages import game_name, names_and
-from .pagination import requested_page
-from .rendering import render
+from .. import rules
+from ..extensions import db
+from ..games import listing
+from ..i18n import TRANSLATED_LANGUAGES
+from ..leagues.service import leagues_of
+from ..messages import game_name, names_and
+from ..web.pagination import requested_page
+from ..web.rendering import render
+from . import catalogues
 
 bp = Blueprint("main", __name__)
 

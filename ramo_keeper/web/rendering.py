@@ -4,7 +4,7 @@ import json
 
 from flask import make_response, redirect, render_template
 
-from .extensions import htmx
+from ..extensions import htmx
 
 
 def wants_fragment() -> bool:

@@ -5,8 +5,8 @@ from flask_babel import gettext
 from flask_login import current_user
 from sqlalchemy import bindparam
 
-from .extensions import db
-from .models import League, Membership
+from ..extensions import db
+from ..models import League, Membership
 
 # Every league page and game read asks this: the statement is built once.
 _MEMBERSHIP = db.select(Membership).where(Membership.league_id == bindparam("league_id"),

@@ -9,11 +9,11 @@ their own cap (house_rules/service.py).
 
 from flask_babel import format_decimal, gettext
 
-from .errors import Conflict
-from .extensions import db
-from .i18n import N_
-from .locks import lock_league, row_locks
-from .models import Game, Season
+from ..database.locks import lock_league, row_locks
+from ..errors import Conflict
+from ..extensions import db
+from ..i18n import N_
+from ..models import Game, Season
 
 MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200

@@ -7,8 +7,8 @@ from pathlib import Path
 
 from flask import Blueprint, current_app, make_response, send_from_directory, url_for
 
-from . import rules
-from .rendering import render
+from .. import rules
+from ..web.rendering import render
 
 bp = Blueprint("pwa", __name__)
 WORKER = "js/sw.js"

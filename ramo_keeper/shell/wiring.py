@@ -4,37 +4,39 @@ from flask import Flask, abort, render_template, request
 from flask_babel import gettext
 from flask_wtf.csrf import CSRFError
 
-from .accounts.service import user_for_session
-from .extensions import login_manager
-from .i18n import N_
-from .json_errors import error as json_error
-from .text_validation import MESSAGES as text_messages
-from .text_validation import storable
+from ..accounts.service import user_for_session
+from ..extensions import login_manager
+from ..i18n import N_
+from ..text.validation import MESSAGES as text_messages
+from ..text.validation import storable
+from ..web.json_errors import error as json_error
 
 
 def init_app(app: Flask) -> None:
-    from . import api, home, rules_pages
-    from .accounts import routes as accounts
-    from .backups import routes as backups
-    from .exports import routes as exports
-    from .games import hands, live
-    from .games import routes as games
-    from .guests import cookie as guest_cookie
-    from .guests import routes as guests
-    from .house_rules import routes as house_rules
-    from .leagues import roster
-    from .leagues import routes as leagues
-    from .ratings import routes as ratings
-    from .seasons import player_page
-    from .seasons import routes as seasons
+    from .. import api
+    from ..accounts import routes as accounts
+    from ..backups import routes as backups
+    from ..exports import routes as exports
+    from ..games import hands, live
+    from ..games import routes as games
+    from ..guests import cookie as guest_cookie
+    from ..guests import routes as guests
+    from ..house_rules import routes as house_rules
+    from ..house_rules import rules_pages
+    from ..leagues import roster
+    from ..leagues import routes as leagues
+    from ..ratings import routes as ratings
+    from ..seasons import player_page
+    from ..seasons import routes as seasons
+    from . import home
 
     for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
                    backups, exports, ratings, house_rules, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)
-    from .games.drafts import phone
-    from .games.drafts import routes as drafts  # everyone counts their own cards (issue 21)
+    from ..games.drafts import phone
+    from ..games.drafts import routes as drafts  # everyone counts their own cards (issue 21)
 
     app.register_blueprint(drafts.bp)
     phone.init_app(app)

@@ -6,7 +6,7 @@ from flask_babel import lazy_gettext as _l
 from flask_wtf import FlaskForm
 from wtforms import FieldList, IntegerField, StringField
 
-from .text_validation import Name, whole_number
+from ..text.validation import Name, whole_number
 
 # A stripped name: leading and trailing blanks never make two names different.
 strip = [lambda value: value.strip() if isinstance(value, str) else value]

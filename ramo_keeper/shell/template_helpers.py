@@ -4,15 +4,15 @@ from flask import Flask
 from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
-from . import messages, rules
-from .exports.bgstats import create_play, create_play_link
-from .file_names import file_name
-from .games.forms import category_fields, player_cards
-from .games.page_context import kept_include
-from .leagues.forms import ROLE_NAMES
-from .player_colours import seat_marks
-from .ratings.service import game_changes
-from .variants import is_built_in, variant_named
+from .. import messages, rules
+from ..exports.bgstats import create_play, create_play_link
+from ..games.forms import category_fields, player_cards
+from ..games.page_context import kept_include
+from ..leagues.forms import ROLE_NAMES
+from ..ratings.service import game_changes
+from ..text.file_names import file_name
+from ..variants import is_built_in, variant_named
+from ..web.player_colours import seat_marks
 
 
 def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:

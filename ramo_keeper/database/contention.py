@@ -16,9 +16,9 @@ from flask import Response, g, render_template, request, session
 from flask_babel import gettext
 from sqlalchemy.exc import DBAPIError, IntegrityError
 
-from .errors import Conflict
-from .extensions import db
-from .json_errors import error as json_error
+from ..errors import Conflict
+from ..extensions import db
+from ..web.json_errors import error as json_error
 
 RETRY_AFTER_SECONDS = 2
 RETRIED_SQLSTATES = frozenset({"40P01", "40001"})  # deadlock detected, serialization failure
@@ -39,7 +39,7 @@ def flush_or_conflict(message: str, field: str | None = None, current: Callable[
         raise Conflict(message, field=field, details={"current": winner} if winner else None) from None
 
 
-# SQLAlchemy wraps the driver's errors, except those of the BEGIN IMMEDIATE sent straight to it (database.py).
+# SQLAlchemy wraps the driver's errors, except those of the BEGIN IMMEDIATE sent straight to it (transactions.py).
 DATABASE_ERRORS = (DBAPIError, sqlite3.OperationalError)
 
 

@@ -3,7 +3,7 @@
 A large download (a league's backup, a season's BG Stats file) reads its rows in batches and sends
 each as soon as it is read. Batches read on the request's own connection could each see another
 state (PostgreSQL's read committed; a SQLite reading request runs statement by statement, see
-database.py): a game added between two batches could name a player the file never listed. So the
+transactions.py): a game added between two batches could name a player the file never listed. So the
 reads run on a connection of their own in one read-only transaction: REPEATABLE READ on PostgreSQL,
 a deferred read transaction on SQLite (WAL lets writers go on beside it). Neither blocks a writer.
 """
@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from sqlalchemy import Connection, text
 from sqlalchemy.orm import Session
 
-from .extensions import db
+from ..extensions import db
 
 
 @contextmanager

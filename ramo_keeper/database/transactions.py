@@ -6,7 +6,7 @@ from flask import Flask, g, has_request_context, request
 from sqlalchemy import event
 from sqlalchemy.engine import Engine
 
-from .extensions import db
+from ..extensions import db
 
 READ_ONLY_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 # How long a SQLite writer waits for the write lock before its request is answered 503 (contention.py).

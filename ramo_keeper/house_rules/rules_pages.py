@@ -2,8 +2,8 @@
 
 from flask import Blueprint, abort
 
-from . import messages, rules
-from .rendering import render
+from .. import messages, rules
+from ..web.rendering import render
 
 bp = Blueprint("rules_pages", __name__)
 

@@ -11,7 +11,7 @@ from functools import cache
 
 from flask_babel import gettext
 
-from .i18n import N_
+from ..i18n import N_
 from .invisible import is_invisible, refused_at
 from .lookalike import lookalike_key
 

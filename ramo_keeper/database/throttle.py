@@ -20,8 +20,8 @@ from sqlalchemy import case, delete, select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 
-from .extensions import db
-from .models import ThrottleCounter, utcnow
+from ..extensions import db
+from ..models import ThrottleCounter, utcnow
 
 
 def now() -> datetime:

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 
 from flask import request
 
-from .extensions import db
-from .text_validation import whole_number
+from ..extensions import db
+from ..text.validation import whole_number
 
 PAGE_SIZE = 20
 # A page far past any real list would only make the database skip rows for nothing.

@@ -25,11 +25,11 @@ commit. If the database still reports a deadlock or a serialization failure, the
 once more (contention.py).
 
 SQLite has no row locks: a writing request holds the database's one write lock from its first
-statement (database.py), so these helpers send nothing there.
+statement (transactions.py), so these helpers send nothing there.
 """
 
-from .extensions import db
-from .models import League, Player, Season, User
+from ..extensions import db
+from ..models import League, Player, Season, User
 
 
 def row_locks() -> bool:

@@ -7,14 +7,14 @@ league's lock first (locks.py); the database holds one player per name key in a 
 
 from flask_babel import gettext
 
-from .contention import flush_or_conflict
-from .errors import Conflict, ServiceError
-from .extensions import db
-from .i18n import N_
-from .league_limits import over_limit
-from .locks import lock_league
-from .models import Game, League, Player, Seat
-from .text_validation import TextError, clean_name, folded, name_key
+from ..database.contention import flush_or_conflict
+from ..database.locks import lock_league
+from ..errors import Conflict, ServiceError
+from ..extensions import db
+from ..i18n import N_
+from ..models import Game, League, Player, Seat
+from ..text.validation import TextError, clean_name, folded, name_key
+from .limits import over_limit
 
 
 def _lookalike_on_roster(league_id: int, name: str, except_id: int | None = None) -> dict | None:
