@@ -101,7 +101,7 @@ def cycles(graph: dict[str, dict[str, str]]) -> list[list[str]]:
 
 def shortest_cycles(graph: dict[str, dict[str, str]], group: list[str]) -> list[str]:
     """The shortest way round from each part of a cycle back to itself, with the import behind each step:
-    'games -> leagues -> games (games/routes.py:10, leagues/backup.py:24)'."""
+    'games -> leagues -> games (games/routes.py:10, leagues/service.py:24)'."""
     found = {}
     for start in group:
         paths, frontier = {start: [start]}, [start]
