@@ -8,16 +8,16 @@ built in seconds instead of the minute the replays would take. Tests at the caps
 """
 
 from ramo_keeper import rules
+from ramo_keeper.backups.backup_rows import plan_rows, write_rows
 from ramo_keeper.extensions import db
-from ramo_keeper.league_limits import (
+from ramo_keeper.leagues.limits import (
     MAX_GAMES_PER_LEAGUE,
     MAX_HANDS_PER_LEAGUE,
     MAX_PLAYERS_PER_LEAGUE,
     MAX_SEASONS_PER_LEAGUE,
 )
-from ramo_keeper.leagues.backup_rows import plan_rows, write_rows
 from ramo_keeper.models import Player, Season, utcnow
-from ramo_keeper.text_validation import name_key
+from ramo_keeper.text.validation import name_key
 
 TABLE = 4
 TEMPLATES = 25  # tables of four drawn from the first hundred players

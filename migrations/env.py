@@ -95,7 +95,7 @@ def run_migrations_online():
         # SQLite's batch mode rebuilds a table by dropping it: with foreign keys on, that drop would
         # cascade (deleting every membership of a rebuilt "user" table). Off while migrating, back on after;
         # the PRAGMA only works outside a transaction, so it goes straight to the driver: through
-        # SQLAlchemy it would first begin one (ramo_keeper/database.py begins SQLite transactions itself).
+        # SQLAlchemy it would first begin one (ramo_keeper/database/transactions.py begins SQLite transactions itself).
         sqlite = connection.dialect.name == "sqlite"
         if sqlite:
             connection.connection.dbapi_connection.execute("PRAGMA foreign_keys=OFF")

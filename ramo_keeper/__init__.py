@@ -7,9 +7,12 @@ from pathlib import Path
 from flask import Flask, has_request_context, send_file
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-from . import catalogues, contention, database, i18n, ids, page_scripts, slim_static
+from . import i18n
 from .config import load_config
+from .database import contention, transactions
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
+from .shell import catalogues, page_scripts, slim_static
+from .web import ids
 
 
 class RamoKeeper(Flask):
@@ -77,11 +80,11 @@ def create_app(test_config: dict | None = None) -> Flask:
     babel.init_app(app, locale_selector=i18n.select_locale, default_translation_directories=translations)
     i18n.init_app(app)
     compress.init_app(app)
-    database.init_app(app)
+    transactions.init_app(app)
 
-    from . import web
+    from .shell import wiring
 
-    web.init_app(app)
+    wiring.init_app(app)
     page_scripts.init_app(app)
 
     from .accounts.cli import users_cli

@@ -213,7 +213,7 @@ class Game(db.Model):
     next_dealer_id: Mapped[int | None]
     winner_ids: Mapped[list] = mapped_column(JSON, default=list)
     # A house rule's game keeps the definition it started with (None for a built-in game): editing or
-    # deleting the ruleset never changes it. `variant` then holds the ruleset's key (games/variants.py).
+    # deleting the ruleset never changes it. `variant` then holds the ruleset's key (variants.py).
     definition: Mapped[dict | None] = mapped_column(JSON)
     ruleset_id: Mapped[int | None] = mapped_column(ForeignKey("ruleset.id", ondelete="SET NULL"), index=True)
     # "Players count their own cards" for phones on the live link (members' phones always may).

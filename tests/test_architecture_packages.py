@@ -1,4 +1,6 @@
-"""The app's parts depend on each other one way: no import cycle between the packages under ramo_keeper/.
+"""The app's parts depend on each other one way: no import cycle between the packages under ramo_keeper/,
+none between its files, and leagues/ stands below games/ and seasons/ (the backup, which needs all three,
+is backups/, above them).
 
 A part is a sub-package (games/, leagues/, …) or a top-level module (charts.py, contention.py, …).
 Every import counts, wherever it is written: an import moved into a function to dodge a cycle still
@@ -99,7 +101,7 @@ def cycles(graph: dict[str, dict[str, str]]) -> list[list[str]]:
 
 def shortest_cycles(graph: dict[str, dict[str, str]], group: list[str]) -> list[str]:
     """The shortest way round from each part of a cycle back to itself, with the import behind each step:
-    'games -> leagues -> games (games/routes.py:10, leagues/backup.py:24)'."""
+    'games -> leagues -> games (games/routes.py:10, leagues/service.py:24)'."""
     found = {}
     for start in group:
         paths, frontier = {start: [start]}, [start]
@@ -120,9 +122,70 @@ def shortest_cycles(graph: dict[str, dict[str, str]], group: list[str]) -> list[
     return [f"{' -> '.join(cycle)} ({where})" for cycle, where in sorted(found.items())]
 
 
+def module_file(app: Path, names: list[str]) -> Path | None:
+    """The file of the module ramo_keeper.<names> (a package's __init__.py), or None for a name in a module."""
+    base = app.joinpath(*names)
+    if (base / "__init__.py").exists():
+        return base / "__init__.py"
+    return base.with_suffix(".py") if base.with_suffix(".py").exists() else None
+
+
+def imported_files(path: Path, app: Path) -> dict[Path, int]:
+    """The app's files a file imports, each with the first line that does: `from .drafts import store` is
+    drafts/store.py, `from .stored import load_game` is stored.py, `from .. import rules` rules/__init__.py."""
+    here = list(path.relative_to(app).parent.parts)
+    found: dict[Path, int] = {}
+
+    def add(names: list[str], line: int) -> None:
+        target = module_file(app, names)
+        if target is not None and target != path:
+            found.setdefault(target, line)
+
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "ramo_keeper":
+                    add(alias.name.split(".")[1:], node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            module = node.module.split(".") if node.module else []
+            if node.level == 0:
+                if module[:1] != ["ramo_keeper"]:
+                    continue
+                base = module[1:]
+            else:
+                base = here[: len(here) + 1 - node.level] + module
+            for alias in node.names:
+                add([*base, alias.name] if module_file(app, [*base, alias.name]) else base, node.lineno)
+    return found
+
+
+def file_graph(app: Path) -> dict[str, dict[str, str]]:
+    """file -> {file it imports: "file:line" of the import}, paths relative to ramo_keeper/."""
+    graph: dict[str, dict[str, str]] = {}
+    for path in sorted(app.rglob("*.py")):
+        source = path.relative_to(app).as_posix()
+        for target, line in imported_files(path, app).items():
+            graph.setdefault(source, {})[target.relative_to(app).as_posix()] = f"{source}:{line}"
+    return graph
+
+
+def reachable(graph: dict[str, dict[str, str]], start: str) -> dict[str, list[str]]:
+    """Every part `start` imports, directly or through others, with the first path found to it."""
+    paths, frontier = {start: [start]}, [start]
+    while frontier:
+        following = []
+        for part in frontier:
+            for target in sorted(graph.get(part, {})):
+                if target not in paths:
+                    paths[target] = [*paths[part], target]
+                    following.append(target)
+        frontier = following
+    return paths
+
+
 def test_the_graph_sees_the_parts_and_their_imports():
     graph = import_graph(APP)
-    assert {"games", "leagues", "seasons", "rules", "models", "template_helpers"} <= parts_of(APP)
+    assert {"games", "leagues", "seasons", "rules", "models", "web"} <= parts_of(APP)
     assert "rules" in graph["games"] and "models" in graph["games"]
     assert ROOT_PART not in {t for targets in graph.values() for t in targets}, "a part imports the app factory"
 
@@ -131,6 +194,28 @@ def test_no_import_cycle_between_packages():
     graph = import_graph(APP)
     found = [group for group in cycles(graph) if group not in KNOWN_CYCLES]
     assert found == [], "\n".join(line for group in found for line in shortest_cycles(graph, group))
+
+
+def test_the_top_level_holds_only_what_every_part_shares():
+    """The rest is grouped by what it serves: shell/ (the app around the features), web/ (what pages and the
+    API share), text/ (text and names), database/ (transactions, locks, contention), and the features."""
+    modules = {p.stem for p in APP.glob("*.py")} - {"__init__"}
+    assert modules == {"config", "errors", "extensions", "i18n", "messages", "models", "variants"}
+
+
+def test_no_import_cycle_between_files():
+    graph = file_graph(APP)
+    found = cycles(graph)
+    assert found == [], "\n".join(line for group in found for line in shortest_cycles(graph, group))
+
+
+def test_leagues_import_neither_games_nor_seasons():
+    """Games and seasons build on leagues (a game's players are its league's roster), never the reverse."""
+    graph = import_graph(APP)
+    paths = reachable(graph, "leagues")
+    wrong = {part: paths[part] for part in ("games", "seasons") if part in paths}
+    assert wrong == {}, "; ".join(
+        f"{' -> '.join(path)} ({', '.join(graph[a][b] for a, b in pairwise(path))})" for path in wrong.values())
 
 
 def test_each_known_cycle_is_still_there_and_no_larger():
@@ -163,3 +248,32 @@ def test_the_checker_finds_a_cycle_hidden_in_a_function(tmp_path):
     assert shortest_cycles(graph, ["games", "leagues"]) == [
         "games -> leagues -> games (games/routes.py:1, leagues/service.py:2)"]
     assert "rules" not in graph  # imports within a package are not between packages
+
+
+def test_the_file_checker_finds_cycles_inside_a_package(tmp_path):
+    app = tmp_path / "ramo_keeper"
+    _write(app, {
+        "__init__.py": "",
+        "games/__init__.py": "",
+        "games/service.py": "from .stored import load\n\ndef record():\n    from .drafts import store\n",
+        "games/stored.py": "",
+        "games/drafts/__init__.py": "",
+        "games/drafts/store.py": "from ..service import record\n",
+        "api/__init__.py": "bp = None\nfrom . import games\n",
+        "api/games.py": "from . import bp\n",
+        "rules/__init__.py": "from .base import Level\n",
+        "rules/base.py": "from . import state\n",
+        "rules/state.py": "from ramo_keeper.rules.base import Level\n",
+        "leagues/__init__.py": "",
+        "leagues/service.py": "from ..games.service import record\n",
+    })
+    graph = file_graph(app)
+    assert cycles(graph) == [["api/__init__.py", "api/games.py"],
+                             ["games/drafts/store.py", "games/service.py"],
+                             ["rules/base.py", "rules/state.py"]]
+    assert shortest_cycles(graph, ["games/drafts/store.py", "games/service.py"]) == [
+        "games/drafts/store.py -> games/service.py -> games/drafts/store.py"
+        " (games/drafts/store.py:1, games/service.py:4)"]
+    assert graph["games/service.py"] == {"games/stored.py": "games/service.py:1",
+                                         "games/drafts/store.py": "games/service.py:4"}
+    assert reachable(import_graph(app), "leagues")["games"] == ["leagues", "games"]

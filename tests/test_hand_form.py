@@ -89,7 +89,7 @@ def test_the_game_page_lists_hands_waiting_on_this_phone_for_this_game(table, ra
 
 
 def test_the_ten_one_tap_counts_check_the_picked_one_and_escape_the_name():
-    from ramo_keeper.template_helpers import digit_picks
+    from ramo_keeper.shell.template_helpers import digit_picks
 
     row = str(digit_picks('c_1_"low', "7"))
     assert row.count('<label class="pick-n">') == 10

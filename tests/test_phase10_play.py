@@ -16,8 +16,8 @@ import io
 import json
 import re
 
+from ramo_keeper.backups.backup import export_league, import_league
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup import export_league, import_league
 
 
 def later_hands():

@@ -1,10 +1,10 @@
-"""Each seat's colour and initial (ramo_keeper/player_colours.py), and the style sheet drawing the same colours."""
+"""Each seat's colour and initial (ramo_keeper/web/player_colours.py), and the style sheet drawing the same colours."""
 
 import re
 from pathlib import Path
 
-from ramo_keeper.player_colours import PALETTE, initial_of, seat_marks
 from ramo_keeper.rules import Seat
+from ramo_keeper.web.player_colours import PALETTE, initial_of, seat_marks
 
 CSS = (Path(__file__).resolve().parent.parent / "static" / "css" / "app.css").read_text(encoding="utf-8")
 

@@ -35,7 +35,7 @@ def test_every_kept_url_is_public(client):
 
 
 def test_the_worker_version_changes_with_the_files(app, client, tmp_path):
-    from ramo_keeper import pwa
+    from ramo_keeper.shell import pwa
 
     first = client.get("/sw.js").get_data(as_text=True).splitlines()[0]
     pwa._static_files.cache_clear()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ramo_keeper.slim_static import slim_css, slim_js
+from ramo_keeper.shell.slim_static import slim_css, slim_js
 
 NODE = shutil.which("node")
 STATIC = Path(__file__).resolve().parent.parent / "static"

@@ -154,7 +154,7 @@ def test_upgrading_a_database_with_games_keeps_every_row_and_fills_the_derived_v
 
 
 def test_an_imported_backup_stores_the_same_derived_values_a_replay_gives(table):
-    from ramo_keeper.leagues.backup import export_league, import_league
+    from ramo_keeper.backups.backup import export_league, import_league
     from ramo_keeper.leagues.service import create_league
     from ramo_keeper.models import League, User
 

@@ -5,8 +5,8 @@ from flask_wtf import FlaskForm
 from wtforms import BooleanField, PasswordField, StringField
 from wtforms.validators import EqualTo, InputRequired
 
-from ..forms import strip
-from ..text_validation import Name
+from ..text.validation import Name
+from ..web.forms import strip
 from .passwords import MIN_PASSWORD, AcceptablePassword
 
 __all__ = ["MIN_PASSWORD", "RegisterForm", "LoginForm", "ChangePasswordForm"]

@@ -3,8 +3,8 @@
 from flask import current_app, request
 from flask_babel import ngettext
 
-from .. import throttle
-from ..text_validation import name_key
+from ..database import throttle
+from ..text.validation import name_key
 
 # A lockout never lasts longer than this, whatever the configuration says.
 LONGEST_LOCKOUT = 15 * 60

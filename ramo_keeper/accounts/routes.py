@@ -8,10 +8,10 @@ from flask_login import current_user, login_required, login_user, logout_user
 
 from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm
 from ..i18n import N_
 from ..models import ApiToken
-from ..rendering import render
+from ..web.forms import EmptyForm
+from ..web.rendering import render
 from . import login_throttle
 from .forms import ChangePasswordForm, LoginForm, RegisterForm
 from .service import GUEST_NO_TOKEN, authenticate, create_user, issue_token, revoke_token

@@ -13,12 +13,12 @@ from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import joinedload
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..contention import flush_or_conflict
+from ..database.contention import flush_or_conflict
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
 from ..models import ApiToken, User, utcnow
-from ..text_validation import TextError, clean_name, folded, name_key
+from ..text.validation import TextError, clean_name, folded, name_key
 from .passwords import password_problem
 
 # "Last used" is a coarse fact (the account page shows a day): one write per token per hour at most,

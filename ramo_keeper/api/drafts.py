@@ -7,7 +7,7 @@ from flask import jsonify
 
 from ..games.drafts import store
 from ..models import HandDraft
-from . import error, route, user
+from .blueprint import error, route, user
 from .games import _allowed
 from .schemas import Draft, Result
 

@@ -2,12 +2,12 @@
 
 from flask import Response, abort
 
-from ..access import require_league
 from ..exports.bgstats import create_play
 from ..exports.scoresheet import scoresheet, scoresheet_csv
 from ..games.stored import read_game
 from ..ratings.service import ratings_tables
-from . import error, route, user
+from ..web.access import require_league
+from .blueprint import error, route, user
 from .schemas import BgStatsPlay, Ratings, Scoresheet
 
 

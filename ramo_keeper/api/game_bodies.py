@@ -6,10 +6,10 @@ tests/api/test_game_bodies.py checks a kept body equals a fresh build after writ
 from flask import current_app
 from sqlalchemy import bindparam
 
+from ..database.worker_cache import game_stamp, kept
 from ..extensions import db
 from ..games.stored import read_game
 from ..models import Game, Membership
-from ..worker_cache import game_stamp, kept
 from .game_json import game_dict
 
 # Built once: making a statement and its cache key anew costs more than running it.

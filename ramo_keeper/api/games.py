@@ -4,13 +4,13 @@ import re
 
 from flask import abort, current_app, jsonify, request, url_for
 
-from ..access import membership_for, require_league
 from ..extensions import db
 from ..games import service
 from ..games.hand_inputs import from_body
 from ..games.stored import read_game
 from ..models import Game as GameRow
-from . import error, route, user
+from ..web.access import membership_for, require_league
+from .blueprint import error, route, user
 from .game_bodies import game_body
 from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody

@@ -1,10 +1,10 @@
 """Variants, leagues, rosters and seasons."""
 
-from ..access import require_league
 from ..leagues import service
 from ..messages import option_help, requirement
 from ..rules import VARIANTS
-from . import route, user
+from ..web.access import require_league
+from .blueprint import route, user
 from .schemas import LeaguePatch, LeagueRow, LeagueSettings, NameBody, Named, PlayerBody, Variant
 
 

@@ -6,7 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, BeforeValidator, Field
 
-from ..text_validation import LONG_NAME_MAX
+from ..text.validation import LONG_NAME_MAX
 from .schemas import CleanText, Id, Request, StandingTable, Whole, name_field, whole_number
 
 # The body's own bound: the service refuses more than 64 players present (422, RULES.md §9).

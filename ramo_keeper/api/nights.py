@@ -2,13 +2,13 @@
 
 from flask import abort, url_for
 
-from ..access import require_league
 from ..extensions import db
 from ..models import Night as NightRow_
 from ..nights import service
 from ..nights.json import night_dict, night_row
 from ..nights.standings import night_standings as standings_of
-from . import route, user
+from ..web.access import require_league
+from .blueprint import route, user
 from .night_schemas import Night, NightBody, NightPatch, NightRow, NightStandings
 
 

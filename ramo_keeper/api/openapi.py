@@ -5,7 +5,7 @@ from functools import cache
 from pydantic.json_schema import models_json_schema
 
 from ..rules.registry import DEFAULT_GAME
-from . import OPERATIONS, PARAM, PUBLIC, bp
+from .blueprint import OPERATIONS, PARAM, PUBLIC, bp
 from .schemas import MAX_ID, Error
 
 ERRORS = {

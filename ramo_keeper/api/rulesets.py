@@ -2,9 +2,9 @@
 
 from flask import abort
 
-from ..access import require_league
 from ..house_rules import service
-from . import route, user
+from ..web.access import require_league
+from .blueprint import route, user
 from .schemas import Definition, Ruleset, RulesetBody
 
 

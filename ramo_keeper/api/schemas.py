@@ -5,9 +5,9 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field
 
 from ..house_rules.names import NAME_MAX as RULESET_NAME_MAX
-from ..ids import MAX_ID
 from ..rules import VARIANTS
-from ..text_validation import LONG_NAME_MAX, NAME_MAX, name_pattern, problem
+from ..text.validation import LONG_NAME_MAX, NAME_MAX, name_pattern, problem
+from ..web.ids import MAX_ID
 
 
 def whole_number(value):
@@ -23,7 +23,7 @@ Id = Annotated[int, Field(ge=1, le=MAX_ID), BeforeValidator(whole_number)]
 
 
 def _clean_text(value: str) -> str:
-    """text_validation.py's rule: no NUL, control or direction-changing characters (PostgreSQL refuses NUL; the
+    """text/validation.py's rule: no NUL, control or direction-changing characters (PostgreSQL refuses NUL; the
     others make a name look like another)."""
     message = problem(value, "A name")
     if message:
@@ -40,7 +40,7 @@ NAME_RULES = ("Spaces at either end are taken off; at least one other character 
 
 def _name_schema(limit: int):
     """What the server takes as a name, stated in the document (docs/API.md): its length and its characters.
-    The pattern is built when the document is, from the same tables clean_name() reads (text_validation.py)."""
+    The pattern is built when the document is, from the same tables clean_name() reads (text/validation.py)."""
     def state(schema: dict) -> None:
         schema.update({"minLength": 1, "maxLength": limit, "pattern": name_pattern()})
 

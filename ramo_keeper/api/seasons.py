@@ -2,10 +2,10 @@
 
 from flask import Response, abort
 
-from ..access import require_league
 from ..extensions import db
 from ..models import Season
-from . import route, user
+from ..web.access import require_league
+from .blueprint import route, user
 from .schemas import Standings
 
 

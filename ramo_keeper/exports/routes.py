@@ -5,12 +5,12 @@ from datetime import date
 from flask import Blueprint, Response, jsonify
 from flask_login import login_required
 
-from ..access import require_league
 from ..games.page_context import played_or_404
-from ..rendering import render
 from ..rules.registry import variant_of
 from ..seasons.routes import _season
-from ..streaming import streamed
+from ..web.access import require_league
+from ..web.rendering import render
+from ..web.streaming import streamed
 from .scoresheet import scoresheet, scoresheet_csv
 from .season_file import season_file_chunks
 

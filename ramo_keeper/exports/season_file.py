@@ -13,11 +13,11 @@ from collections.abc import Iterator
 from sqlalchemy import select
 
 from .. import rules
+from ..database.snapshot import snapshot_session
 from ..games.stored import read_games
-from ..games.variants import snapshot_variant
 from ..models import Game, Player, Seat
 from ..ratings.service import game_type
-from ..snapshot import snapshot_session
+from ..variants import snapshot_variant
 from .bgstats import game_entry, play_entry, player_entry
 
 BATCH = 100  # games read and written at a time

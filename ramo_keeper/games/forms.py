@@ -20,11 +20,11 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import messages, rules
-from ..forms import strip
 from ..rules.registry import DEFAULT_GAME, variant_of
-from ..text_validation import NAME_MAX, whole_number
+from ..text.validation import NAME_MAX, whole_number
+from ..variants import is_built_in
+from ..web.forms import strip
 from .hand_inputs import NOBODY, form_cards, form_data
-from .variants import is_built_in
 
 # One player's typed counts; the conversion itself lives in hand_inputs.py.
 player_cards = form_cards

@@ -6,14 +6,14 @@ from flask_login import current_user, login_required
 
 from ..errors import Conflict, ServiceError
 from ..extensions import db
-from ..rendering import render, wants_fragment
-from ..text_validation import whole_number
+from ..text.validation import whole_number
+from ..web.rendering import render, wants_fragment
 from . import service
 from .forms import hand_form, posted_number
 from .hand_inputs import from_form
 from .hand_rows import hand_input
 from .page_context import game_or_404, play_context, played_or_404
-from .service import RuleBroken
+from .rule_errors import RuleBroken
 from .stored import setup_of, stored_state
 
 bp = Blueprint("hands", __name__)

@@ -13,7 +13,7 @@ from sqlalchemy import func
 
 from ..extensions import db
 from ..models import Game, GameResult, Hand, League, Membership, Player, Seat
-from ..pagination import PAGE_SIZE, Page, paginate
+from ..web.pagination import PAGE_SIZE, Page, paginate
 
 RECENT_RESULTS = 10
 

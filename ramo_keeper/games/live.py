@@ -7,7 +7,7 @@ from sqlalchemy import bindparam
 
 from ..extensions import db
 from ..models import Game, Membership
-from ..rendering import render, wants_fragment
+from ..web.rendering import render, wants_fragment
 from .drafts.panel import Where, panel_context
 from .page_context import board_context, play_context, played_or_404
 from .stored import read_game

@@ -6,7 +6,7 @@ functions only change the form's state; adding players and creating the game hap
 which owns the commit.
 """
 
-from ..text_validation import whole_number
+from ..text.validation import whole_number
 from .forms import NewGameForm
 
 

@@ -9,15 +9,16 @@ from jinja2 import pass_context
 from markupsafe import Markup
 from sqlalchemy.orm import joinedload
 
-from .. import charts, rules
-from ..access import require_league
+from .. import rules
+from ..database.worker_cache import game_stamp, kept_or_built
 from ..extensions import db
 from ..models import AuditEntry, Game
-from ..worker_cache import game_stamp, kept_or_built
+from ..variants import variant_for
+from ..web import charts
+from ..web.access import require_league
 from .drafts.store import current_drafts, drafts_as_hand
 from .forms import hand_form
 from .stored import load_game, read_game, setup_of
-from .variants import variant_for
 
 
 def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:

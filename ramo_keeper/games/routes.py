@@ -4,21 +4,21 @@ from flask import Blueprint, abort, flash, make_response, redirect, request, url
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
+from ..leagues.players import add_player, roster
 from ..models import Game
-from ..pagination import requested_page
-from ..players import add_player, roster
-from ..rendering import render, see_other
-from ..text_validation import whole_number
+from ..text.validation import whole_number
+from ..variants import league_house_rules, variant_for
+from ..web.access import require_league
+from ..web.pagination import requested_page
+from ..web.rendering import render, see_other
 from . import listing, service
 from .drafts.panel import Where, panel_context
 from .forms import new_game_form
 from .new_game_taps import apply_tap, seat
 from .page_context import game_or_404, play_context, played_or_404
 from .stored import setup_of
-from .variants import league_house_rules, variant_for
 
 bp = Blueprint("games", __name__)
 

@@ -5,47 +5,27 @@ saw (hand number, version), replay once, store what the rules derived and bump t
 A recorded hand walks one way: read from the form or body (hand_inputs.py), checked and scored by
 the rules here, stored (stored.py, which writes each hand's rows through hand_rows.py).
 They return the stored game with its state, so the caller renders without replaying again. The
-caller commits, once per request (database.py).
+caller commits, once per request (database/transactions.py).
 """
 
 import secrets
-from collections.abc import Callable
-from typing import TypeVar
 
 from flask_babel import gettext
 from sqlalchemy.exc import IntegrityError
 
 from .. import rules
+from ..database.locks import lock_league, lock_players, lock_season
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
-from ..league_limits import lock_league_of_game, refuse_when_full
-from ..locks import lock_league, lock_players, lock_season
-from ..messages import rule_message
+from ..leagues.limits import lock_league_of_game, refuse_when_full
 from ..models import AuditEntry, Game, Hand, League, Player, Ruleset, Season, Seat, User
+from ..variants import snapshot_variant
+from .drafts import store as drafts
 from .hand_inputs import fingerprint, to_body
+from .rule_errors import by_the_rules
 from .stored import inputs_of, lock_game, setup_of, state_of, store_state, stored_state
-from .variants import snapshot_variant
 
 Played = tuple[Game, rules.GameState]
-T = TypeVar("T")
-
-
-class RuleBroken(ServiceError):
-    """A rule of the game is broken; `player_id` says whose entry, when one is to blame."""
-
-    def __init__(self, error: rules.RuleError):
-        super().__init__(rule_message(error), details={"code": error.code, "player_id": error.player_id,
-                                                       "hand": error.hand_number})
-        self.player_id = error.player_id
-        self.option = error.params.get("option")  # the new-game form shows the error under that option
-
-
-def by_the_rules(compute: Callable[[], T]) -> T:
-    """Run a rules computation; a broken rule becomes RuleBroken (the one place rule errors are translated)."""
-    try:
-        return compute()
-    except rules.RuleError as error:
-        raise RuleBroken(error) from None
 
 
 def current_season(league: League) -> Season | None:
@@ -59,7 +39,7 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
 
     The season is locked (shared) and read afresh before the game joins it, then the players
     (locks.py's order): a season being closed meanwhile either counted this game or is seen closed.
-    The league is locked first, and its cap of games (league_limits.py) counted under that lock.
+    The league is locked first, and its cap of games (leagues/limits.py) counted under that lock.
     """
     lock_league(league.id)
     refuse_when_full(league.id, "games")
@@ -146,7 +126,7 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
     `expected_number` is the hand the form was filled in for: if another phone recorded it
     meanwhile, this one is refused rather than stored as the following hand.
     """
-    lock_league_of_game(game_id)  # the league's hand cap is counted under its lock (league_limits.py)
+    lock_league_of_game(game_id)  # the league's hand cap is counted under its lock (leagues/limits.py)
     game = _locked(game_id)
     key = f"{game.id}:{idempotency_key}" if idempotency_key else None
     print_ = fingerprint(hand)
@@ -178,8 +158,6 @@ def record_hand(game_id: int, user: User | None, hand: rules.HandInput, idempote
 
 def _settle_drafts(game: Game, number: int, hand: rules.HandInput, user: User | None) -> None:
     """The players' drafts of the hand just recorded are noted in the audit and dropped (drafts/store.py)."""
-    from .drafts import store as drafts  # drafts/ builds on this module: imported when first needed
-
     drafts.settle(game, number, hand, user)
     db.session.flush()
 
@@ -233,7 +211,7 @@ def undo_last_hand(game_id: int, user: User | None, number: int | None = None,
                               hand_number=last.number, before=to_body(inputs_of(game)[-1]), after=None))
     game.hands.remove(last)
     db.session.delete(last)
-    from .drafts import store as drafts  # the hand to count is now another one: its drafts go
+    # the hand to count is now another one: its drafts go
 
     drafts.drop(game)
     played = _save(game, by_the_rules(lambda: state_of(game)))

@@ -16,12 +16,12 @@ from sqlalchemy.orm import joinedload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from .. import rules
+from ..database.locks import lock_players, lock_season, row_locks
+from ..database.worker_cache import game_stamp, kept, reading
 from ..extensions import db
-from ..locks import lock_players, lock_season, row_locks
 from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
-from ..worker_cache import game_stamp, kept, reading
+from ..variants import own_definition
 from .hand_rows import hand_input, scored_line, scored_lines, write_hand
-from .variants import own_definition
 
 
 def _head():
@@ -137,7 +137,7 @@ def lock_game(game_id: int) -> Game | None:
     players (key share: a rename waits, or is waited for, before the game is locked), then the game.
     Rows read earlier in the request may be stale, so every loaded object is overwritten
     (populate_existing). SQLite has no row locks: there the request's transaction began with
-    BEGIN IMMEDIATE (database.py), which already holds the write lock.
+    BEGIN IMMEDIATE (database/transactions.py), which already holds the write lock.
     """
     if row_locks():
         seats = db.session.execute(db.select(Game.season_id, Seat.player_id).join(Seat, Seat.game_id == Game.id)

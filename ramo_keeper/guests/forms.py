@@ -8,9 +8,9 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
-from ..forms import NumberedFieldList, strip
 from ..messages import game_name
-from ..text_validation import NAME_MAX, TextError, clean_name, name_key
+from ..text.validation import NAME_MAX, TextError, clean_name, name_key
+from ..web.forms import NumberedFieldList, strip
 
 NAME_FIELDS = 4
 MOST_FIELDS = max(v.max_players for v in rules.VARIANTS.values())

@@ -19,13 +19,13 @@ from dataclasses import dataclass
 from flask_babel import gettext
 from sqlalchemy import delete, update
 
-from ..access import membership_for
+from ..database.locks import lock_league
 from ..errors import ServiceError
 from ..extensions import db
 from ..games.stored import load_game, state_of, store_state
-from ..league_limits import refuse_merge_past_caps
-from ..locks import lock_league
+from ..leagues.limits import refuse_merge_past_caps
 from ..models import AuditEntry, Game, GameResult, HandResult, League, Membership, Player, Season, Seat, User
+from ..web.access import membership_for
 from .service import leagues_held_alone
 from .shared import attribute_to_account, take_the_guests_place
 

@@ -9,8 +9,8 @@ from ..errors import ServiceError
 from ..extensions import db
 from ..leagues.service import create_league
 from ..models import League
-from ..rendering import render
 from ..rules.registry import DEFAULT_GAME
+from ..web.rendering import render
 from . import service
 from .cookie import cookie_guest, forget_guest, remember_guest
 from .forms import MoveForm, PlayForm

@@ -20,7 +20,7 @@ from ..i18n import N_
 from ..leagues.service import add_player, create_league
 from ..models import Game, League, Membership, Player, User, utcnow
 from ..rules.registry import DEFAULT_GAME
-from ..text_validation import TextError, clean_name, folded, name_key
+from ..text.validation import TextError, clean_name, folded, name_key
 
 # Stored names, worded in the language of the page that creates them (as a new league's first season is).
 GUEST_NAME = N_("Guest")

@@ -2,7 +2,7 @@
 
 from flask import current_app
 
-from ..throttle import hit
+from ..database.throttle import hit
 
 BUCKET = "guest-create"
 

@@ -15,13 +15,13 @@ from ..extensions import db
 from ..i18n import LANGUAGES
 from ..messages import game_name
 from ..models import League, Ruleset
-from ..text_validation import folded, name_key, refusal
+from ..text.validation import folded, name_key, refusal
 
 NAME_MAX = 60  # a definition's name (docs/GAMES.md)
 
 
 def checked_name(name) -> str:
-    """The name stripped, or DefinitionError at `name` (text_validation.py's rules for a name)."""
+    """The name stripped, or DefinitionError at `name` (text/validation.py's rules for a name)."""
     if not isinstance(name, str):
         raise rules.DefinitionError("not_text", "name")
     name = name.strip()

@@ -2,7 +2,7 @@
 
 A definition's texts (its labels, words, level requirements, its own sentences, an option's key)
 show on the pages beside names, so they are refused for the characters names are refused for
-(text_validation.py): with a U+202E or a zero-width space a label could read as another. A line of
+(text/validation.py): with a U+202E or a zero-width space a label could read as another. A line of
 the rules page (a meld's definition, a summary line) must be one of the app's sentences with the
 values it needs, in every language (messages.phrase_problem): the page could not say it otherwise.
 """
@@ -13,7 +13,7 @@ from collections.abc import Iterator, Mapping
 
 from .. import rules
 from ..messages import phrase_problem
-from ..text_validation import refusal
+from ..text.validation import refusal
 
 # The deepest a definition nests is six (levels[0].melds[0][0].kind); deeper is refused before it is read.
 MAX_DEPTH = 12

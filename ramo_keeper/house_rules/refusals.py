@@ -11,7 +11,7 @@ from flask_babel import lazy_gettext as _l
 
 from .. import rules
 from ..messages import DEFINITION_SENTENCES, rule_message
-from ..text_validation import MESSAGES as TEXT_MESSAGES
+from ..text.validation import MESSAGES as TEXT_MESSAGES
 
 TOO_DEEP = _l("%(path)s holds lists or objects nested deeper than any game definition.")
 

@@ -7,16 +7,16 @@ from flask_babel import gettext
 from flask_login import login_required
 
 from .. import rules
-from ..access import require_league
 from ..extensions import db
-from ..file_names import file_name
-from ..games.variants import snapshot_variant
 from ..messages import option_line, option_words
 from ..models import Ruleset
-from ..rendering import render, see_other
 from ..rules.registry import DEFAULT_GAME
-from ..rules_pages import setup_rows
+from ..text.file_names import file_name
+from ..variants import snapshot_variant
+from ..web.access import require_league
+from ..web.rendering import render, see_other
 from . import editor, service
+from .rules_pages import setup_rows
 
 bp = Blueprint("house_rules", __name__)
 MAX_UPLOAD = 200_000  # bytes: a definition at every cap is far smaller

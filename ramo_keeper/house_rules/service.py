@@ -6,11 +6,11 @@ from collections.abc import Mapping
 from flask_babel import gettext
 
 from .. import rules
-from ..access import membership_for
+from ..database.locks import lock_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..locks import lock_league
 from ..models import League, Membership, Ruleset, User
+from ..web.access import membership_for
 from . import documents, names
 from .refusals import reason
 
@@ -38,7 +38,7 @@ def league_ruleset(league: League, key: str) -> Ruleset | None:
 
 def ruleset_for(ruleset_id: int, user: User, role: str = "viewer") -> Ruleset:
     """The ruleset if the user may see it (404 otherwise, as for any league's object); 403 for too low a role."""
-    from ..access import require_league
+    from ..web.access import require_league
 
     ruleset = db.session.get(Ruleset, ruleset_id)
     if ruleset is None or membership_for(ruleset.league_id, user) is None:

@@ -1,1 +1,1 @@
-"""Leagues: membership and invites, the roster of players, and league backups."""
+"""Leagues: membership and invites, and the roster of players (their backup is in backups/)."""

@@ -1,15 +1,14 @@
-"""League, roster and backup forms."""
+"""League and roster forms."""
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
 from flask_wtf import FlaskForm
-from flask_wtf.file import FileField, FileRequired
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
-from ..forms import NameForm, WholeNumberField, ascii_int, strip
-from ..text_validation import LONG_NAME_MAX, Name
+from ..text.validation import LONG_NAME_MAX, Name
+from ..web.forms import NameForm, WholeNumberField, ascii_int, strip
 
 # A member's role in the player's language; the stored value stays the English key.
 ROLE_NAMES = {"owner": _l("owner"), "scorer": _l("scorer"), "viewer": _l("viewer")}
@@ -39,6 +38,3 @@ class InviteForm(FlaskForm):
     max_uses = WholeNumberField(_l("Number of people (empty: no limit)"), validators=[
         Optional(), NumberRange(min=1, max=100, message=_l("From 1 to 100 people, or leave it empty."))])
 
-
-class ImportForm(FlaskForm):
-    file = FileField(_l("Backup file (.json)"), validators=[FileRequired(_l("Choose a backup file."))])

@@ -3,11 +3,11 @@
 from flask import Blueprint, abort, redirect, url_for
 from flask_login import login_required
 
-from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm, NameForm
-from ..rendering import render
+from ..web.access import require_league
+from ..web.forms import EmptyForm, NameForm
+from ..web.rendering import render
 from . import service
 from .forms import PlayerForm
 

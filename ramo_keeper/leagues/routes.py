@@ -4,14 +4,14 @@ from flask import Blueprint, abort, flash, redirect, session, url_for
 from flask_babel import format_datetime, gettext
 from flask_login import current_user, login_required
 
-from ..access import membership_for, require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm
 from ..i18n import N_
 from ..models import Membership
-from ..pagination import paginate, requested_page
-from ..rendering import render
+from ..web.access import membership_for, require_league
+from ..web.forms import EmptyForm
+from ..web.pagination import paginate, requested_page
+from ..web.rendering import render
 from . import service
 from .forms import ROLE_NAMES, InviteForm, LeagueForm, RoleForm
 

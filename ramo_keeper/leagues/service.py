@@ -13,15 +13,15 @@ from flask_babel import gettext
 from sqlalchemy import or_
 from sqlalchemy.orm import contains_eager
 
-from ..contention import flush_or_conflict
+from ..database.contention import flush_or_conflict
+from ..database.locks import lock_league, lock_owners
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..i18n import N_
-from ..locks import lock_league, lock_owners
 from ..models import ROLES, Invite, League, Membership, Season, User, utcnow
-from ..players import add_player, get_player, rename_player, roster  # noqa: F401  (the league's roster)
 from ..ratings.service import switch_ratings
-from ..text_validation import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
+from ..text.validation import LONG_NAME_MAX, TextError, clean_name, folded, is_token, name_key
+from .players import add_player, get_player, rename_player, roster  # noqa: F401  (the league's roster)
 
 
 def create_league(owner: User, name: str, unlike_owned: bool = False) -> League:

@@ -12,7 +12,7 @@ from flask_login import current_user
 
 from ..extensions import db
 from ..models import Game, Night, NightTable
-from ..rendering import render, wants_fragment
+from ..web.rendering import render, wants_fragment
 from .page_context import night_context
 
 bp = Blueprint("night_board", __name__)

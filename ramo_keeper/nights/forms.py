@@ -8,10 +8,10 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from .. import messages, rules
-from ..forms import WholeNumberField, strip
 from ..games.forms import _option_field as option_field
 from ..rules.registry import DEFAULT_GAME
-from ..text_validation import LONG_NAME_MAX, NAME_MAX, whole_number
+from ..text.validation import LONG_NAME_MAX, NAME_MAX, whole_number
+from ..web.forms import WholeNumberField, strip
 
 SEATING_CHOICES = [SelectChoice("mix", _l("Mix: meet new opponents each round")),
                    SelectChoice("ladder", _l("Ladder: seat by the night's standings"))]

@@ -11,15 +11,15 @@ from flask import Blueprint, Response, abort, flash, request, url_for
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from ..access import require_league
 from ..errors import ServiceError
 from ..extensions import db
-from ..forms import EmptyForm
 from ..games.service import current_season
-from ..games.variants import league_house_rules
+from ..leagues.players import add_player, roster
 from ..models import Night
-from ..players import add_player, roster
-from ..rendering import render, see_other
+from ..variants import league_house_rules
+from ..web.access import require_league
+from ..web.forms import EmptyForm
+from ..web.rendering import render, see_other
 from . import service
 from .forms import night_form, picked_ids
 from .page_context import night_context

@@ -12,13 +12,14 @@ import secrets
 from flask_babel import gettext
 
 from .. import rules
+from ..database.locks import lock_league, lock_season, row_locks
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
-from ..games.service import RuleBroken, create_game, current_season, house_rule
-from ..games.variants import snapshot_variant
-from ..locks import lock_league, lock_season, row_locks
+from ..games.rule_errors import RuleBroken
+from ..games.service import create_game, current_season, house_rule
 from ..models import League, Night, NightPlayer, NightTable, Player, User, utcnow
-from ..text_validation import LONG_NAME_MAX, TextError, clean_name
+from ..text.validation import LONG_NAME_MAX, TextError, clean_name
+from ..variants import snapshot_variant
 from . import seating
 from .standings import ladder_order
 

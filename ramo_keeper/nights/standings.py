@@ -11,14 +11,14 @@ from types import SimpleNamespace
 
 from sqlalchemy import case, func
 
-from ..csv_cells import number_cell, text_cell
 from ..extensions import db
-from ..games.variants import type_order
 from ..models import GameResult, Night, Player
 from ..seasons.standings import CSV_HEADER
 from ..seasons.standings import _row as standing_row
 from ..seasons.standings import _table as standing_table
-from ..text_validation import folded
+from ..text.csv_cells import number_cell, text_cell
+from ..text.validation import folded
+from ..variants import type_order
 
 # A night ranks by §5's default (points) and ranks everyone who played.
 NIGHT_RANKING = SimpleNamespace(ranking="points", min_games=0)

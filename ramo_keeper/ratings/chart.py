@@ -2,8 +2,8 @@
 
 from flask_babel import gettext
 
-from ..charts import Chart, render
 from ..messages import game_name
+from ..web.charts import Chart, render
 from .model import NEWCOMER
 
 

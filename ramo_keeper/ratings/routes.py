@@ -4,9 +4,9 @@ from flask import Blueprint, abort, flash, redirect, request, url_for
 from flask_babel import gettext
 from flask_login import login_required
 
-from ..access import require_league
-from ..forms import EmptyForm
-from ..rendering import render
+from ..web.access import require_league
+from ..web.forms import EmptyForm
+from ..web.rendering import render
 from .service import ratings_tables, switch_ratings
 
 bp = Blueprint("ratings", __name__)

@@ -8,10 +8,10 @@ largest id), so a kept replay always equals a full recompute (tests/ratings/test
 test_the_ratings_served_equal_a_full_replay_after_edits_undos_and_deletions).
 """
 
+from ..database.worker_cache import kept_or_built
 from ..extensions import db
-from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, League, Player
-from ..worker_cache import kept_or_built
+from ..variants import type_order, variant_named
 from .replay import PlayedGame, Ratings, replay
 
 

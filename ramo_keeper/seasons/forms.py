@@ -6,7 +6,7 @@ from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
-from ..forms import WholeNumberField, strip
+from ..web.forms import WholeNumberField, strip
 from .service import MAX_MIN_GAMES, RANKINGS
 
 RANKING_CHOICES = [SelectChoice(key, _l(label)) for key, label in RANKINGS.items()]

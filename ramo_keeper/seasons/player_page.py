@@ -3,14 +3,14 @@
 from flask import Blueprint, abort, request
 from flask_login import login_required
 
-from ..access import require_league
 from ..errors import NotFound
-from ..ids import MAX_ID
-from ..players import get_player
+from ..leagues.players import get_player
 from ..ratings.chart import rating_chart
 from ..ratings.service import player_history
-from ..rendering import render
-from ..text_validation import whole_number
+from ..text.validation import whole_number
+from ..web.access import require_league
+from ..web.ids import MAX_ID
+from ..web.rendering import render
 from . import service as season_service
 from .player_stats import player_stats
 

@@ -15,9 +15,9 @@ from sqlalchemy.sql.functions import FunctionElement
 
 from .. import rules
 from ..extensions import db
-from ..games.variants import type_order, variant_named
 from ..messages import requirement
 from ..models import Game, GameResult, Hand, HandResult, Player, Season
+from ..variants import type_order, variant_named
 from .standings import rounded
 
 

@@ -1,7 +1,7 @@
 """Seasons, their standings and the standings exports.
 
 Scorers create, rename and set up seasons and choose the current one; closing and reopening
-(which freezes or unfreezes standings) are the owner's. The league's backup is in leagues/backup_routes.py.
+(which freezes or unfreezes standings) are the owner's. The league's backup is in backups/routes.py.
 """
 
 from datetime import date
@@ -10,14 +10,14 @@ from flask import Blueprint, Response, abort, flash, jsonify, redirect, url_for
 from flask_babel import gettext
 from flask_login import login_required
 
-from .. import charts
-from ..access import require_league
 from ..errors import NotFound, ServiceError
 from ..extensions import db
-from ..forms import EmptyForm
 from ..i18n import N_
-from ..pagination import paginate, requested_page
-from ..rendering import render
+from ..web import charts
+from ..web.access import require_league
+from ..web.forms import EmptyForm
+from ..web.pagination import paginate, requested_page
+from ..web.rendering import render
 from . import service
 from .forms import SeasonForm, SeasonNameForm, SeasonSettingsForm
 from .standings import season_points_series, season_standings, standings_csv

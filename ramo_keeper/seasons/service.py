@@ -11,14 +11,14 @@ so a game cannot start in it meanwhile.
 
 from flask_babel import gettext, ngettext
 
-from ..contention import flush_or_conflict
+from ..database.contention import flush_or_conflict
+from ..database.locks import lock_league, lock_season
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
 from ..i18n import N_
-from ..league_limits import refuse_when_full
-from ..locks import lock_league, lock_season
+from ..leagues.limits import refuse_when_full
 from ..models import Game, League, Player, Season, Seat
-from ..text_validation import LONG_NAME_MAX, TextError, clean_name
+from ..text.validation import LONG_NAME_MAX, TextError, clean_name
 
 # Labels are translated where they are shown (the season forms).
 RANKINGS = {
@@ -95,7 +95,7 @@ def create_season(league: League, name: str, ranking: str = "points", min_games:
                   make_current: bool = False) -> Season:
     """A new open season; it becomes current if asked, or if the league has no open current season.
 
-    The league's cap of seasons (league_limits.py) is counted under the league's lock, as the name is.
+    The league's cap of seasons (leagues/limits.py) is counted under the league's lock, as the name is.
     """
     ranking, min_games = _checked_settings(ranking, min_games)
     lock_league(league.id)

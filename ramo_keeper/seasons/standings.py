@@ -20,11 +20,11 @@ from fractions import Fraction
 from sqlalchemy import case, func
 
 from .. import rules
-from ..csv_cells import number_cell, text_cell
 from ..extensions import db
-from ..games.variants import type_order, variant_named
 from ..models import Game, GameResult, Player, Season
-from ..text_validation import folded
+from ..text.csv_cells import number_cell, text_cell
+from ..text.validation import folded
+from ..variants import type_order, variant_named
 
 CSV_HEADER = ("variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total", "avg_per_hand",
               "points")

@@ -2,7 +2,7 @@
 
 from openapi_spec_validator import validate
 
-from ramo_keeper.api import OPERATIONS
+from ramo_keeper.api.blueprint import OPERATIONS
 
 from .helpers import ramo, result, totals
 

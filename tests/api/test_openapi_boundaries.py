@@ -296,7 +296,7 @@ def test_every_constraint_of_the_document_is_what_the_server_enforces(seeded, cl
 def test_every_name_the_documents_pattern_allows_is_one_the_server_takes(app, limit):
     """Drawn from the document's own pattern and length, as a fuzzer draws: clean_name() takes each one, within
     the same length (NFC never makes it longer)."""
-    from ramo_keeper.text_validation import clean_name, name_pattern
+    from ramo_keeper.text.validation import clean_name, name_pattern
 
     pattern = name_pattern()
 

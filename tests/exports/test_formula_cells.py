@@ -8,7 +8,7 @@ import unicodedata
 
 from api.helpers import ramo, result
 
-from ramo_keeper.csv_cells import number_cell, text_cell
+from ramo_keeper.text.csv_cells import number_cell, text_cell
 
 # What spreadsheets run as a formula when a cell starts with it (written out here, not taken from the code).
 ASCII_STARTS = ("=", "+", "-", "@", "\t", "\r")

@@ -4,8 +4,8 @@ import json
 
 import pytest
 
+from ramo_keeper.backups.backup import BadBackup, export_league, import_league
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup import BadBackup, export_league, import_league
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import Game, League, Ruleset, User
 

@@ -11,9 +11,9 @@ import pytest
 
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
-from ramo_keeper.games.variants import snapshot_variant
 from ramo_keeper.house_rules.service import create_ruleset
 from ramo_keeper.models import League, Ruleset
+from ramo_keeper.variants import snapshot_variant
 
 OWN_WORDS = {"level": "stage", "levels": "stages", "hand": "deal", "went_out": "Ran dry", "went_out_verb": "ran dry",
              "nobody_out": "Nobody ran dry"}

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from ramo_keeper import catalogues
+from ramo_keeper.shell import catalogues
 
 ROOT = Path(__file__).resolve().parents[2]
 LANGUAGES = ("ko", "it")

@@ -14,9 +14,9 @@ import pytest
 from benchmarks.full_league import fill_league
 from conftest import statements
 from ramo_keeper.accounts.service import create_user
+from ramo_keeper.backups.backup_export import BATCH as BACKUP_BATCH
 from ramo_keeper.exports.season_file import BATCH as SEASON_BATCH
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup_export import BATCH as BACKUP_BATCH
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import Game
 

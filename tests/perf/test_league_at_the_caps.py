@@ -18,7 +18,7 @@ from ramo_keeper import create_app, rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
-from ramo_keeper.league_limits import (
+from ramo_keeper.leagues.limits import (
     MAX_GAMES_PER_LEAGUE,
     MAX_HANDS_PER_LEAGUE,
     MAX_PLAYERS_PER_LEAGUE,

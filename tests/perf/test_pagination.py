@@ -4,7 +4,7 @@ import re
 
 import pytest
 
-from ramo_keeper.pagination import PAGE_SIZE
+from ramo_keeper.web.pagination import PAGE_SIZE
 
 from .seeding import recorded_statements, seed
 

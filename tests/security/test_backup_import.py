@@ -9,10 +9,10 @@ from sqlalchemy import event
 
 from conftest import csrf_from
 from ramo_keeper.accounts.service import create_user
+from ramo_keeper.backups.backup import import_league
 from ramo_keeper.errors import ServiceError
 from ramo_keeper.extensions import db
-from ramo_keeper.league_limits import MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE, MAX_PLAYERS_PER_LEAGUE
-from ramo_keeper.leagues.backup import import_league
+from ramo_keeper.leagues.limits import MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE, MAX_PLAYERS_PER_LEAGUE
 from ramo_keeper.leagues.service import create_league, join
 from ramo_keeper.models import Game, League, Player
 

@@ -7,12 +7,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramo_keeper import rules
-from ramo_keeper.league_limits import MAX_DEFINITION_BYTES, MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE
-from ramo_keeper.leagues import backup_size
-from ramo_keeper.leagues.backup_export import player_row, result_row
+from ramo_keeper.backups import backup_size
+from ramo_keeper.backups.backup_export import player_row, result_row
+from ramo_keeper.leagues.limits import MAX_DEFINITION_BYTES, MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE
 from ramo_keeper.rules.base import MAX_PIPS
 from ramo_keeper.rules.limits import MAX_CATEGORIES, MAX_PLAYERS
-from ramo_keeper.text_validation import NAME_MAX, TextError, clean_name
+from ramo_keeper.text.validation import NAME_MAX, TextError, clean_name
 
 IDS = st.integers(min_value=1, max_value=2**31 - 1)
 CATEGORY_KEYS = st.text(alphabet=string.ascii_lowercase + string.digits + "_", min_size=1, max_size=20)

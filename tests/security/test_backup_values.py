@@ -18,14 +18,14 @@ from uploads import post_backup
 from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, reset_database
 from ramo_keeper import create_app, rules
 from ramo_keeper.accounts.service import create_user
+from ramo_keeper.backups.backup import export_league
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
 from ramo_keeper.house_rules.service import create_ruleset
-from ramo_keeper.leagues.backup import export_league
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, League, Player, Ruleset, Season
 from ramo_keeper.seasons.service import create_season
-from ramo_keeper.text_validation import clean_name
+from ramo_keeper.text.validation import clean_name
 
 PASSWORD = "correct horse"
 MISSING = object()

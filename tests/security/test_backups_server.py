@@ -27,7 +27,7 @@ from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
-from ramo_keeper.league_limits import MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE, MAX_SEASONS_PER_LEAGUE
+from ramo_keeper.leagues.limits import MAX_GAMES_PER_LEAGUE, MAX_HANDS_PER_LEAGUE, MAX_SEASONS_PER_LEAGUE
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, Hand, League, Player, Season, ThrottleCounter
 

@@ -6,7 +6,7 @@ import pytest
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.models import League, Player, Season, User
-from ramo_keeper.text_validation import TextError, clean_name, name_key, whole_number
+from ramo_keeper.text.validation import TextError, clean_name, name_key, whole_number
 
 BAD_NAMES = {
     "nul": "Bo\x00b",

@@ -286,7 +286,7 @@ def test_the_api_refuses_a_token_made_for_a_guest_before_the_rule(app, web, clie
 def test_a_move_that_would_take_the_league_past_a_cap_moves_nothing(
         app, web, new_web, monkeypatch, kind, limit, guest_names, refused):
     """Every cap holds where rows arrive, a guest's move too: else the league's backup is refused later."""
-    from ramo_keeper import league_limits
+    from ramo_keeper.leagues import limits as league_limits
 
     first = game_id_of(play_now(web, "rummy", guest_names))
     second = game_id_of(play_now(web, "rummy", guest_names))

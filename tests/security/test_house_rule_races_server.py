@@ -17,7 +17,7 @@ from ramo_keeper.extensions import db
 from ramo_keeper.house_rules.service import MAX_RULESETS_PER_LEAGUE
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import Ruleset
-from ramo_keeper.text_validation import name_key
+from ramo_keeper.text.validation import name_key
 
 WORKERS = 4
 RACERS = 8

@@ -24,7 +24,7 @@ from gunicorn_server import Api, Phone, Server
 from benchmarks.backup_file import league_backup
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
-from ramo_keeper.league_limits import MAX_HANDS_PER_LEAGUE
+from ramo_keeper.leagues.limits import MAX_HANDS_PER_LEAGUE
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, Hand
 

@@ -17,9 +17,9 @@ from uploads import multipart, post_backup
 from benchmarks.backup_file import league_backup
 from conftest import csrf_from
 from ramo_keeper.accounts.service import create_user, issue_token
+from ramo_keeper.backups import backup, import_lock
+from ramo_keeper.backups.backup_size import MAX_BACKUP_BYTES
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues import backup, import_lock
-from ramo_keeper.leagues.backup_size import MAX_BACKUP_BYTES
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, Player, ThrottleCounter, utcnow
 
@@ -128,7 +128,7 @@ def test_an_import_notes_how_long_it_should_take_from_its_size(app, owner, monke
             seen.append(db.session.execute(db.select(ThrottleCounter.count).filter_by(bucket="import")).scalar_one())
         return real_plan(*args)
 
-    monkeypatch.setattr("ramo_keeper.leagues.importing.plan_import", plan_and_look)
+    monkeypatch.setattr("ramo_keeper.backups.importing.plan_import", plan_and_look)
     assert post_file(person, league_id, SMALL).status_code == 303
     assert seen == [import_lock.expected_seconds(len(SMALL))]
     assert notes(app) == 0

@@ -6,8 +6,8 @@ from datetime import timedelta
 import pytest
 from werkzeug import security
 
-from ramo_keeper import throttle
 from ramo_keeper.accounts import service
+from ramo_keeper.database import throttle
 from ramo_keeper.models import utcnow
 
 

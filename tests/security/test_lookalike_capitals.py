@@ -13,7 +13,7 @@ from api.conftest import api, make_api  # noqa: F401  (the API's fixtures: a use
 
 from ramo_keeper.extensions import db
 from ramo_keeper.models import Player, User
-from ramo_keeper.text_validation import name_key
+from ramo_keeper.text.validation import name_key
 
 SHOW_THE_SAME = [("Al", "AI"), ("Ill", "lll"), ("Lil", "LiI"), ("0lga", "Olga"), ("algfaz", "aIgfaz"),
                  ("B0b", "Bob"), ("Ian", "ian"), ("IAN", "ian"), ("Straße", "STRASSE"), ("\u0422om", "\u0442om")]

@@ -9,12 +9,12 @@ import pytest
 from sqlalchemy.exc import IntegrityError
 
 from ramo_keeper.accounts.service import create_user, issue_token
+from ramo_keeper.backups.backup import import_league
 from ramo_keeper.errors import ServiceError
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup import import_league
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import League, Player, User
-from ramo_keeper.text_validation import TextError, clean_name, name_key
+from ramo_keeper.text.validation import TextError, clean_name, name_key
 
 INVISIBLE_IN_AL = {
     "zero-width space": "A\u200bl",

@@ -14,7 +14,7 @@ from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import add_player, create_league, new_invite
 from ramo_keeper.models import Game, Invite, League, Membership, Player, Season, User
-from ramo_keeper.text_validation import name_key
+from ramo_keeper.text.validation import name_key
 
 WORKERS = 4
 RACERS = 4

@@ -5,7 +5,8 @@ from datetime import timedelta
 
 import pytest
 
-from ramo_keeper import create_app, throttle
+from ramo_keeper import create_app
+from ramo_keeper.database import throttle
 from ramo_keeper.extensions import db
 from ramo_keeper.models import ThrottleCounter, utcnow
 
@@ -68,13 +69,24 @@ def test_keys_are_not_stored_in_clear(app):
         assert "203.0.113.9" not in row.key_digest and len(row.key_digest) == 64
 
 
-def test_purge_removes_only_old_windows(app, clock):
+def _stored_keys(bucket: str) -> int:
+    return db.session.execute(db.select(db.func.count()).select_from(ThrottleCounter)
+                              .where(ThrottleCounter.bucket == bucket)).scalar_one()
+
+
+def test_a_new_window_deletes_the_buckets_ended_windows(app, clock):
+    """Nothing but hits runs: an address that tried once and never came back leaves no row behind."""
     with app.app_context():
-        throttle.hit("b", "old", limit=5, window_seconds=60)
-        clock(2 * 24 * 3600)
+        throttle.hit("b", "gone", limit=5, window_seconds=60)
+        throttle.hit("other", "gone", limit=5, window_seconds=60)
+        clock(30)
+        throttle.hit("b", "recent", limit=5, window_seconds=60)
+        clock(30)  # "gone"'s window has just ended, "recent"'s has 30 s left
         throttle.hit("b", "new", limit=5, window_seconds=60)
-        assert throttle.purge(older_than_seconds=24 * 3600) == 1
-        assert throttle.blocked("b", "new", limit=1, window_seconds=60) == 60
+        assert _stored_keys("b") == 2
+        assert throttle.hit("b", "recent", limit=2, window_seconds=60) is None  # still counting: 2 of 2
+        assert throttle.hit("b", "recent", limit=2, window_seconds=60) == 30
+        assert _stored_keys("other") == 1  # another bucket's windows are its own to end
 
 
 def test_two_app_processes_on_one_database_share_the_count(app):

@@ -14,9 +14,9 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError, OperationalError
 
 from conftest import ON_POSTGRES, Browser, mark_schema_changed
-from ramo_keeper import players as roster
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
+from ramo_keeper.leagues import players as roster
 from ramo_keeper.leagues import service as leagues
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Season, utcnow

@@ -9,9 +9,9 @@ import threading
 import pytest
 
 from ramo_keeper import rules
+from ramo_keeper.backups.backup import export_league, import_league
 from ramo_keeper.errors import Conflict, ServiceError
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup import export_league, import_league
 from ramo_keeper.leagues.service import add_player, create_league
 from ramo_keeper.models import Game, League, Season
 from ramo_keeper.seasons.service import close, create_season

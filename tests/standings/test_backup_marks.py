@@ -2,8 +2,8 @@
 reads as before (its marks arrive as the stored list of marks), and a new file leaves the false ones out,
 which every version of the import reads as false."""
 
+from ramo_keeper.backups.backup import export_league, import_league
 from ramo_keeper.extensions import db
-from ramo_keeper.leagues.backup import export_league, import_league
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import Game, HandResult
 

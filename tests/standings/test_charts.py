@@ -2,9 +2,9 @@
 
 from flask import render_template_string
 
-from ramo_keeper.charts import nice_ticks, running_totals_chart, season_points_chart
 from ramo_keeper.games.stored import load_game, state_of
 from ramo_keeper.seasons.standings import season_points_series
+from ramo_keeper.web.charts import nice_ticks, running_totals_chart, season_points_chart
 
 from .builders import OUT, build_spring, play, ramo
 

@@ -12,8 +12,8 @@ from wtforms import BooleanField, HiddenField
 
 from ... import messages, rules
 from ...rules.registry import variant_of
+from ...variants import is_built_in
 from ..forms import CountField, count_limit, posted_number
-from ..variants import is_built_in
 
 
 def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: int | None = None, blank=False):

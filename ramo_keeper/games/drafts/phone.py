@@ -10,7 +10,7 @@ from datetime import timedelta
 
 from flask import Flask, current_app, g, request
 
-from ...text_validation import is_token
+from ...text.validation import is_token
 
 COOKIE = "ramo_phone"
 MAX_AGE = timedelta(days=400)  # browsers cap a cookie's life at 400 days

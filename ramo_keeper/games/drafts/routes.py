@@ -9,12 +9,12 @@ from flask import Blueprint, abort, current_app, make_response, redirect, reques
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from ... import throttle
+from ...database import throttle
 from ...errors import ServiceError
 from ...extensions import db
 from ...models import Game
-from ...rendering import render, wants_fragment
-from ...text_validation import whole_number
+from ...text.validation import whole_number
+from ...web.rendering import render, wants_fragment
 from ..page_context import played_or_404
 from ..stored import read_game, setup_of
 from . import deleted_meanwhile, seats, store

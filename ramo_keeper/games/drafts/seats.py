@@ -79,13 +79,6 @@ def take_seat(game_id: int, player_id: int, phone: str, user: User | None, via_l
     return seat
 
 
-def leave_seat(game_id: int, phone: str | None) -> bool:
-    seat = seat_of_phone(game_id, phone)
-    if seat is not None:
-        db.session.delete(seat)
-    return seat is not None
-
-
 def free_seat(game_id: int, player_id: int) -> bool:
     """The scorer frees a seat, so another phone can take it."""
     result = db.session.execute(db.delete(PhoneSeat).where(PhoneSeat.game_id == game_id,

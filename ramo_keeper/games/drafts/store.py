@@ -12,7 +12,7 @@ from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import AuditEntry, Game, HandDraft, User, utcnow
 from .. import hand_inputs as inputs
-from ..service import by_the_rules
+from ..rule_errors import by_the_rules
 from ..stored import load_game, setup_of
 from . import Forbidden
 from .seats import seats_held

@@ -1,0 +1,118 @@
+"""The API's blueprint: bearer-token auth, JSON errors, and a route decorator that records the OpenAPI operation."""
+
+import re
+from dataclasses import dataclass, field
+
+from flask import Blueprint, abort, g, request
+from pydantic import BaseModel, ValidationError
+
+from ..accounts.service import user_for_token
+from ..errors import ServiceError
+from ..extensions import csrf, db
+from ..web.json_errors import error
+from .schemas import MAX_ID
+
+bp = Blueprint("api", __name__, url_prefix="/api/v1")
+# Bearer tokens only, never the session cookie, so there is nothing for a cross-site form to forge.
+csrf.exempt(bp)
+
+PUBLIC = {"api.openapi"}
+
+
+@dataclass
+class Operation:
+    """One endpoint as OpenAPI sees it; `route` builds the Flask rule from the same facts."""
+
+    method: str
+    path: str
+    endpoint: str
+    summary: str
+    body: type[BaseModel] | None
+    status: int
+    response: object  # a model, [model], "text/csv" or None
+    errors: tuple[int, ...]
+    headers: dict = field(default_factory=dict)
+
+
+OPERATIONS: list[Operation] = []
+PARAM = re.compile(r"\{(\w+)\}")
+
+
+def route(method: str, path: str, status: int = 200, response=None, body=None, errors=(), headers=None):
+    """Register a view under /api/v1`path` ({name} = a positive id) and describe it for OpenAPI.
+
+    The view receives the path ids as keyword arguments, plus `body` (a validated model) when given.
+    """
+    # {key} is a game's key (text); every other {name} is an id.
+    rule = PARAM.sub(lambda m: f"<{m[1]}>" if m[1] == "key" else f"<unbounded_int:{m[1]}>", path)
+
+    def decorate(view):
+        def endpoint(**kwargs):
+            # Range-checked here, not in the converter: a converter refusal makes Werkzeug answer 405.
+            if not all(1 <= value <= MAX_ID for value in kwargs.values() if isinstance(value, int)):
+                abort(404)
+            if body is not None:
+                kwargs["body"] = body.model_validate_json(request.get_data())
+            return view(**kwargs)
+
+        summary = (view.__doc__ or "").strip()
+        auth = () if f"api.{view.__name__}" in PUBLIC else (401,)
+        OPERATIONS.append(Operation(method, path, view.__name__, summary, body, status, response,
+                                    tuple(sorted({*auth, *errors})), headers or {}))
+        bp.add_url_rule(rule, view.__name__, endpoint, methods=[method])
+        return view
+
+    return decorate
+
+
+def user():
+    return g.api_user
+
+
+@bp.before_request
+def authenticate():
+    if request.endpoint in PUBLIC:
+        return None
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    found = user_for_token(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
+    if found is None:
+        return error(401, "Send a valid API token as 'Authorization: Bearer TOKEN'; "
+                          "'flask users token NAME' makes one.", headers={"WWW-Authenticate": "Bearer"})
+    if found.is_guest:
+        # Tokens made for guests before guests were refused them stop working here.
+        return error(401, "This token belongs to a guest: the API needs an account. Save the games to an "
+                          "account, then make a token on the account page.",
+                     headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
+    g.api_user = found
+    return None
+
+
+@bp.errorhandler(ServiceError)
+def service_error(err: ServiceError):
+    db.session.rollback()
+    details = dict(err.details)
+    if err.field:
+        details.setdefault("field", err.field)
+    return error(err.status, err.message, details)
+
+
+@bp.errorhandler(ValidationError)
+def bad_body(err: ValidationError):
+    problems = err.errors(include_url=False, include_input=False, include_context=False)
+    first = problems[0] if problems else {"loc": (), "msg": "Invalid body"}
+    where = ".".join(str(part) for part in first["loc"]) or "body"
+    return error(400, f"The request body is not valid: {where}: {first['msg']}.",
+                 {"errors": [{"loc": list(p["loc"]), "msg": p["msg"], "type": p["type"]} for p in problems]})
+
+
+@bp.errorhandler(400)
+def bad_request(err):
+    return error(400, "The request could not be read: send JSON with the documented fields.")
+
+
+@bp.errorhandler(500)
+def server_error(err):
+    # Scripts parse every answer as JSON, so even a crash keeps the error shape.
+    db.session.rollback()
+    return error(500, "Something went wrong on our side and nothing was saved; try again later.")
+
