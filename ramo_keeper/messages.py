@@ -18,7 +18,7 @@ from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
-from .i18n import LANGUAGES
+from .i18n import LANGUAGES, with_particles
 from .rules.words import CONTEXTS, LEVEL_FORMS, fill, placeholders
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
@@ -114,11 +114,12 @@ def _localized(params: Mapping) -> dict:
 
 
 def _word(table: Mapping[str, object], code: str, params: Mapping) -> str:
+    """The sentence filled in, its Korean particles chosen from the words it was filled with (i18n.py)."""
     sentence = table[code]
     params = _localized(params)
     if callable(sentence):
-        return sentence(**params)
-    return str(sentence) % params if params else str(sentence)
+        return with_particles(sentence(**params))
+    return with_particles(str(sentence) % params if params else str(sentence))
 
 
 # ---- rule errors ------------------------------------------------------------------------------
@@ -343,12 +344,27 @@ MELD_SIZED = {
 }
 
 
+# A set or group of a fixed small size has a name of its own in Italian (una coppia, un tris, un poker): each
+# is its own sentence, which English and Korean say as any other length.
+MELD_NAMED = {
+    ("set", 2): (_l("a set of two"), _l("%(count)s sets of two")),
+    ("set", 3): (_l("a set of three"), _l("%(count)s sets of three")),
+    ("set", 4): (_l("a set of four"), _l("%(count)s sets of four")),
+    ("group", 2): (_l("a group of two"), _l("%(count)s groups of two")),
+    ("group", 3): (_l("a group of three"), _l("%(count)s groups of three")),
+    ("group", 4): (_l("a group of four"), _l("%(count)s groups of four")),
+}
+
+
 def _meld_words(meld: rules.Meld, lengths: bool) -> str:
+    if lengths and (meld.kind, meld.min_length) in MELD_NAMED:
+        one, many = MELD_NAMED[meld.kind, meld.min_length]
+        return with_particles(str(one) if meld.count == 1 else str(many) % {"count": number_word(meld.count)})
     if meld.kind == "colour":
         return gettext("%(length)s cards of one colour", length=number_word(meld.min_length))
     one, many = (MELD_SIZED if lengths else MELD_COUNTED)[meld.kind]
     text = one if meld.count == 1 else many
-    return str(text) % {"count": number_word(meld.count), "length": number_word(meld.min_length)}
+    return with_particles(str(text) % {"count": number_word(meld.count), "length": number_word(meld.min_length)})
 
 
 def _alternative(melds, lengths: bool) -> str:

@@ -4,6 +4,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from .. import rules
+from ..i18n import with_particles
 from ..text_validation import MESSAGES as TEXT_MESSAGES
 
 # One sentence per reason the checks give (docs/GAMES.md); `path` is the field, e.g. card_categories[2].points.
@@ -54,6 +55,6 @@ def reason(error: rules.DefinitionError) -> str:
               **{name: value for name, value in error.params.items() if not isinstance(value, (list, tuple))},
               "path": error.path or "definition"}
     try:
-        return str(REASONS.get(error.code, FALLBACK)) % params
+        return with_particles(str(REASONS.get(error.code, FALLBACK)) % params)
     except (KeyError, ValueError, TypeError):
         return gettext("%(path)s is not valid.", path=params["path"])
