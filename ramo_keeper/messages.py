@@ -10,14 +10,16 @@ parameters and are used exactly as seated. The JSON API asks for English (see ap
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import replace
+from functools import cache
 
 from flask_babel import force_locale, get_locale, gettext, ngettext, pgettext
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_pgettext as _lp
 
 from . import rules
-from .i18n import LANGUAGES
-from .rules.words import CONTEXTS, LEVEL_FORMS
+from .i18n import LANGUAGES, with_particles
+from .rules.words import CONTEXTS, LEVEL_FORMS, fill, placeholders
 
 NUMBER_WORDS = (_l("no"), _l("one"), _l("two"), _l("three"), _l("four"), _l("five"), _l("six"),
                 _l("seven"), _l("eight"), _l("nine"), _l("ten"))
@@ -41,8 +43,6 @@ def names_and(names) -> str:
 # which babel.cfg extracts; they are looked up here when shown. A word no catalogue holds (a house
 # rule's own label) is shown exactly as typed.
 
-# The hand form's question when nobody is picked, by the game's verb for ending a hand.
-CHOOSE_WHO = {"went out": _l("Choose who went out."), "knocked": _l("Choose who knocked.")}
 DIRECTIONS = {"clockwise": _l("clockwise"), "counter-clockwise": _l("counter-clockwise")}
 # Card categories by key (rule errors name the key) and by label (the card-value tables show it).
 CATEGORY_KEYS = {
@@ -72,14 +72,12 @@ def game_word(word: str | None) -> str:
     return _definition_word(word, words_field=True)
 
 
-def choose_who(verb: str) -> str:
-    """"Choose who went out." in the reader's language, for a game's went_out_verb.
-
-    A house rule's own verb is in no catalogue: the sentence then quotes it as typed ("Choose who ran dry.").
-    """
-    if verb in CHOOSE_WHO:
-        return str(CHOOSE_WHO[verb])
-    return gettext("Choose who %(verb)s.", verb=verb)
+def choose_who(words: rules.Words) -> str:
+    """The hand form's question when nobody is picked: the game's own sentence ("Choose who went out."), else
+    one built from its verb, which a house rule's own verb fills as typed ("Choose who ran dry.")."""
+    if words.choose_who:
+        return _definition_word(words.choose_who)
+    return gettext("Choose who %(verb)s.", verb=_definition_word(words.went_out_verb))
 
 
 def direction(word: str) -> str:
@@ -105,22 +103,23 @@ def _localized(params: Mapping) -> dict:
     if str(get_locale() or "en") != "en":
         # English keeps the option keys a script sent (the API speaks English); a person reads names.
         for key in ("option", "needs"):
-            if isinstance(out.get(key), str) and out[key] in OPTION_NAMES:
-                out[key] = option_name(out[key])
+            if isinstance(out.get(key), str) and out[key] in _builtin_options():
+                out[key] = option_name(_builtin_options()[out[key]])
         for key in ("value", "needed"):
-            if isinstance(out.get(key), str) and out[key] in CHOICE_WORDS:
-                out[key] = choice_words(out[key])
+            if isinstance(out.get(key), str):
+                out[key] = choice_words(None, out[key])
         if "choices" in out:
-            out["choices"] = [choice_words(c) for c in out["choices"]]
+            out["choices"] = [choice_words(None, c) for c in out["choices"]]
     return out
 
 
 def _word(table: Mapping[str, object], code: str, params: Mapping) -> str:
+    """The sentence filled in, its Korean particles chosen from the words it was filled with (i18n.py)."""
     sentence = table[code]
     params = _localized(params)
     if callable(sentence):
-        return sentence(**params)
-    return str(sentence) % params if params else str(sentence)
+        return with_particles(sentence(**params))
+    return with_particles(str(sentence) % params if params else str(sentence))
 
 
 # ---- rule errors ------------------------------------------------------------------------------
@@ -287,62 +286,13 @@ def _jokers_included(decks, cards, jokers, **_):
 
 
 PHRASES: dict[str, object] = {
-    # A definition's own sentence, written as text (a meld or a line of the summary): looked up like its words.
-    "text": lambda text, **_: _definition_word(text),
+    # A definition's own sentence (a meld or a line of the summary): looked up like its words, then its
+    # placeholders filled (rules/words.py); a house rule's own sentence is shown as its table wrote it.
+    "text": lambda text, **params: fill(_definition_word(text), params),
     "decks_of_game_cards": _game_cards,
     "decks_plus_jokers": _plus_jokers,
     "decks_jokers_included": _jokers_included,
     "outside_designed_range": _l("%(game)s is designed for %(low)s to %(high)s players"),
-    # What each meld is.
-    "meld_set_of_colours": _l("A set is %(smallest)s or %(largest)s cards of one number, all in different colours."),
-    "meld_run_of_one_colour_wrapping": _l("A run is %(smallest)s or more cards in a row of one colour; it may wrap "
-                                          "past the top, so %(wrap)s counts."),
-    "meld_group_of_one_rank": _l("A group is %(size)s cards of one rank."),
-    "meld_sequence_no_wrap": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is high "
-                                "or low, but a sequence never wraps (K-A-2 is not one)."),
-    "meld_long_run_never_split": _l("%(length)s cards in a row are never split into two sequences."),
-    "meld_group_of_a_kind": _l("A group is %(smallest)s or %(largest)s cards of one rank."),
-    "meld_sequence_ace_low": _l("A sequence is %(smallest)s or more cards in a row of one suit; the ace is low "
-                                "(A-2-3), never above the king."),
-    "meld_group_no_duplicates": _l("A group is %(smallest)s or %(largest)s cards of one rank, no two the same "
-                                   "card (one 8 of spades in a group of 8s)."),
-    "meld_sequence_of_one_suit_no_wrap": _l("A sequence is %(smallest)s or more cards in a row of one suit; the "
-                                            "ace is high or low, but K-A-2 is not a sequence."),
-    "meld_set_any_colours": _l("A set is cards of one number, in any colours."),
-    "meld_run_any_colours": _l("A run is cards of consecutive numbers in any colours; it never wraps from "
-                               "%(top)s to 1."),
-    "meld_one_colour": _l("A colour is cards all of one colour, any numbers."),
-    "meld_wilds_and_skips": _l("A Wild stands in for any card; a Skip is never part of a %(a_level)s."),
-    # Scoring in a few lines.
-    "summary_out_scores_others_pay": _l("The player who goes out scores %(out_score)s; everyone else scores the "
-                                        "cards left in hand."),
-    "summary_levels_climb": _l("Laying down moves a player to the next %(next_level)s; the game ends after the "
-                               "hand in which someone completes %(the_level)s %(final)s."),
-    "summary_level_per_round": _l("Everyone plays %(the_level)s k in round k; the game ends after round "
-                                  "%(rounds)s."),
-    "summary_lowest_total_wins": _l("Lowest total wins; ties are co-winners."),
-    "summary_completers_lowest_total_wins": _l("The winner is the lowest total among those who completed "
-                                               "%(the_level)s %(final)s; ties are co-winners."),
-    "summary_finishing_order_completers": _l("Places: those who completed first, then the higher %(level)s "
-                                             "reached, then the lower total."),
-    "summary_highest_total_deals": _l("The highest running total deals next; ties go to the first tied player "
-                                      "after the dealer."),
-    "summary_deal_passes_on": _l("The deal passes to the next player each hand."),
-    "summary_out_takes_the_others": _l("Only the player who goes out scores: the cards left in everyone else's "
-                                       "hands, doubled for going rummy (the whole hand in one turn)."),
-    "summary_ends_at_target_highest_wins": _l("The game ends after the hand in which a total reaches %(target)s; "
-                                              "highest total wins."),
-    "summary_lowest_hand_takes_differences": _l("The lowest hand wins (a tie goes against the knocker) and "
-                                                "scores its difference to every other hand."),
-    "summary_undercut_and_all_cards": _l("+%(undercut)s for undercutting the knocker, +%(all_cards)s for winning "
-                                         "with no cards left."),
-    "summary_stock_out_melds_once_more": _l("When the stock is used up with no knock, everyone melds once more; "
-                                            "then several players may hold nothing and share the win."),
-    "summary_ends_at_target_with_bonuses": _l("The game ends when a total reaches %(target)s: +%(game_bonus)s to "
-                                              "each player who reached it, +%(round_bonus)s per hand won."),
-    "summary_highest_final_total_wins": _l("Highest final total wins; ties are co-winners."),
-    "summary_one_out_scores_zero": _l("Exactly one player goes out each hand: that player has laid down and "
-                                      "scores 0; everyone else scores the cards left in hand."),
 }
 
 
@@ -370,6 +320,8 @@ def phrase_problem(phrase: rules.Phrase) -> str | None:
         with force_locale(language):
             try:
                 params = _localized(phrase.params)
+                if phrase.code == "text" and set(placeholders(_definition_word(params["text"]))) - set(params):
+                    return "params"
                 sentence(**params) if callable(sentence) else str(sentence) % params
             except (KeyError, TypeError, ValueError, AttributeError):
                 return "params"
@@ -392,12 +344,27 @@ MELD_SIZED = {
 }
 
 
+# A set or group of a fixed small size has a name of its own in Italian (una coppia, un tris, un poker): each
+# is its own sentence, which English and Korean say as any other length.
+MELD_NAMED = {
+    ("set", 2): (_l("a set of two"), _l("%(count)s sets of two")),
+    ("set", 3): (_l("a set of three"), _l("%(count)s sets of three")),
+    ("set", 4): (_l("a set of four"), _l("%(count)s sets of four")),
+    ("group", 2): (_l("a group of two"), _l("%(count)s groups of two")),
+    ("group", 3): (_l("a group of three"), _l("%(count)s groups of three")),
+    ("group", 4): (_l("a group of four"), _l("%(count)s groups of four")),
+}
+
+
 def _meld_words(meld: rules.Meld, lengths: bool) -> str:
+    if lengths and (meld.kind, meld.min_length) in MELD_NAMED:
+        one, many = MELD_NAMED[meld.kind, meld.min_length]
+        return with_particles(str(one) if meld.count == 1 else str(many) % {"count": number_word(meld.count)})
     if meld.kind == "colour":
         return gettext("%(length)s cards of one colour", length=number_word(meld.min_length))
     one, many = (MELD_SIZED if lengths else MELD_COUNTED)[meld.kind]
     text = one if meld.count == 1 else many
-    return str(text) % {"count": number_word(meld.count), "length": number_word(meld.min_length)}
+    return with_particles(str(text) % {"count": number_word(meld.count), "length": number_word(meld.min_length)})
 
 
 def _alternative(melds, lengths: bool) -> str:
@@ -436,55 +403,59 @@ def requirement(level: rules.Level | None) -> str:
 
 # ---- options ----------------------------------------------------------------------------------
 
-OPTION_NAMES = {
-    "progression": _l("Levels"), "winner_rule": _l("Winner"), "dealer_rule": _l("Next dealer"),
-    "allow_no_winner": _l("A hand with nobody out"), "out_bonus": _l("Score for going out"),
-    "jokers": _l("Jokers"), "ace_value": _l("Aces"), "end": _l("End of the game"), "target": _l("Target"),
-    "hands": _l("Number of hands"), "knock_limit": _l("Knock limit"), "undercut_bonus": _l("Undercut bonus"),
-    "all_cards_bonus": _l("All-cards bonus"), "game_bonus": _l("Game bonus"),
-    "round_bonus": _l("Bonus per hand won"),
-}
-OPTION_HELP = {
-    "allow_no_winner": _l("Allow a hand where nobody goes out (stock ran dry)"),
-    "out_bonus": _l("Score of the player who went out"),
-    "jokers": _l("Add one joker fewer than the number of players"),
-    "target": _l("A running total that ends the game"),
-    "hands": _l("Hands in a game when it ends by hands"),
-    "knock_limit": _l("Highest hand value a player may knock with"),
-    "undercut_bonus": _l("Bonus for a winner who did not knock when someone did"),
-    "all_cards_bonus": _l("Bonus for winning with no cards left"),
-    "game_bonus": _l("End bonus for every player whose total reached the target"),
-    "round_bonus": _l("End bonus per hand won"),
-}
-CHOICE_WORDS = {
-    "per_player": _l("each player climbs the levels alone"),
-    "per_round": _l("everyone plays level k in hand k"),
-    "lowest_total": _l("lowest total"),
-    "completers": _l("lowest total among those who completed the last level"),
-    "highest_total": _l("the highest running total"),
-    "highest_hand": _l("the highest score in the hand just played"),
-    "rotate": _l("the next player"),
-    "winner_deals": _l("the hand's winner"),
-    "target": _l("when a total reaches the target"),
-    "hands": _l("after a fixed number of hands"),
-    1: _l("count 1"), 15: _l("count 15 and play high or low"),
-}
+@cache
+def _builtin_options() -> dict[str, rules.Option]:
+    """The built-ins' options by key, whose words name an option wherever no game is at hand (a rule error)."""
+    found: dict[str, rules.Option] = {}
+    for variant in rules.VARIANTS.values():
+        for option in variant.options:
+            found.setdefault(option.key, option)
+    return found
 
 
-def choice_words(value) -> str:
-    """A choice in words: "per_player" -> "each player climbs the levels alone"; numbers as they are."""
-    return str(CHOICE_WORDS.get(value, value))
+def _own_or_builtin(option) -> rules.Option | None:
+    """The option with its words: an Option as it is, a key or an editor's dict through the built-ins'."""
+    if isinstance(option, rules.Option):
+        return option
+    key = option.get("key") if isinstance(option, Mapping) else option
+    known = _builtin_options().get(key) if isinstance(key, str) else None
+    if known is not None and isinstance(option, Mapping):
+        # The editor's dict is the house rule's own details: its own words, where it has them, win.
+        own = {part: option[part] for part in ("label", "help") if isinstance(option.get(part), str)}
+        if isinstance(option.get("choice_words"), list) and all(isinstance(w, str) for w in option["choice_words"]):
+            own["choice_words"] = tuple(option["choice_words"])
+        known = replace(known, **own)
+    return known
 
 
-def option_name(key: str) -> str:
-    return str(OPTION_NAMES.get(key, key.replace("_", " ").capitalize()))
+def option_name(option) -> str:
+    """An option's label from its definition ("Jokers"), for an Option, its key or the editor's dict."""
+    known = _own_or_builtin(option)
+    if known is not None and known.label:
+        return _definition_word(known.label)
+    key = known.key if known is not None else (option.get("key") if isinstance(option, Mapping) else option)
+    return str(key).replace("_", " ").capitalize()
+
+
+def choice_words(option, value) -> str:
+    """A choice in words from the option's definition: "per_player" -> "each player climbs the levels alone";
+    without an option (a rule error names only the value), any built-in's words for it; numbers as they are."""
+    known = _own_or_builtin(option)
+    candidates = [known] if known is not None else list(_builtin_options().values())
+    for candidate in candidates:
+        for choice, words in zip(candidate.choices, candidate.choice_words, strict=False):
+            if choice == value and type(choice) is type(value):
+                return _definition_word(words)
+    return str(value)
 
 
 def option_help(option: rules.Option) -> str:
     """One line on the new-game form: the option's help, or its choices in words."""
-    if option.key in OPTION_HELP:
-        return str(OPTION_HELP[option.key])
-    words = [choice_words(c) for c in option.choices]
+    if option.help:
+        return _definition_word(option.help)
+    words = [choice_words(option, c) for c in option.choices]
+    if not words:
+        return ""
     text = words[0][:1].upper() + words[0][1:]
     for other in words[1:]:
         text = gettext("%(first)s; or %(second)s", first=text, second=other)
@@ -496,15 +467,15 @@ def option_default(option: rules.Option) -> str:
     if option.kind == "bool":
         return pgettext("option", "on") if option.default else pgettext("option", "off")
     if option.kind == "choice":
-        return choice_words(option.default)
+        return choice_words(option, option.default)
     return str(option.default)
 
 
 def option_words(option: rules.Option) -> dict:
     """An option as the rules page shows it: name, what it does, the default and the other choices."""
-    others = [choice_words(c) for c in option.choices if c != option.default]
-    return {"key": option.key, "name": option_name(option.key),
-            "help": str(OPTION_HELP.get(option.key, "")), "default": option_default(option), "others": others,
+    others = [choice_words(option, c) for c in option.choices if c != option.default]
+    return {"key": option.key, "name": option_name(option),
+            "help": _definition_word(option.help), "default": option_default(option), "others": others,
             "kind": option.kind, "minimum": option.minimum, "maximum": option.maximum}
 
 

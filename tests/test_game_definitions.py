@@ -42,7 +42,7 @@ def test_each_levels_requirement_in_its_definition_reads_as_the_rules_page_words
 
 @pytest.mark.parametrize(("language", "sentence"), [
     ("en", "card_categories[2].points must be from -500 to 500"),
-    ("ko", "card_categories[2].points은(는) -500부터 500까지여야 합니다"),
+    ("ko", "card_categories[2].points는 -500부터 500까지여야 합니다"),
     ("it", "card_categories[2].points deve essere tra -500 e 500"),
 ])
 def test_a_refused_definition_is_worded_with_the_path_of_its_first_bad_field(app, language, sentence):

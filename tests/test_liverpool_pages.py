@@ -34,7 +34,8 @@ def test_the_liverpool_page_gives_its_melds_contracts_deal_and_card_values(clien
     assert "5 3 decks of 52 cards + 6 jokers" in text and "8 3 decks of 52 cards + 6 jokers" in text
     assert "Aces 15" in text and "Jokers 25" in text
     assert "The player who goes out scores 0" in text
-    assert "Everyone plays contract k in round k; the game ends after round 7." in text
+    assert ("Every round, everyone plays the same contract (round 1: contract 1 … round 7: contract 7); the game ends "
+            "after round 7.") in text
 
 
 def test_liverpool_reads_in_korean_and_italian(client):

@@ -100,5 +100,5 @@ def test_phase10_page_says_what_sets_runs_one_colour_wilds_and_skips_are(client)
     assert "Phase Requirement " + " ".join(f"{n} {req}" for n, req in enumerate(phases, 1)) in text
     assert "6 1 deck of 108 Phase 10 cards 10 each" in text
     assert "Cards 1–9 5 Cards 10–12 10 Skips 15 Wilds 25" in text
-    assert "Places: those who completed first, then the higher phase reached, then the lower total." in text
+    assert "Places: those who completed phase 10 first, then the higher phase reached, then the lower total." in text
     assert "Phase 10 2–6 players · 10 phases" in visible_text(client, "/rules")

@@ -112,7 +112,7 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
 
     HandForm.went_out = RadioField(
         messages.game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
-        validators=[InputRequired(messages.choose_who(variant.words.went_out_verb))])
+        validators=[InputRequired(messages.choose_who(variant.words))])
     # The marks the definition declares beyond the out choice: a switch for the player out (went rummy),
     # a box in each player's block (laid down).
     for mark in variant.marks_for_the_player_out:
@@ -179,14 +179,14 @@ class OptionNumberField(Field):
 
 
 def _option_field(option: rules.Option):
-    label = messages.option_name(option.key)
+    label = messages.option_name(option)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
     if option.kind == "int":
         return OptionNumberField(label, default=option.default)
     by_text = {str(choice): choice for choice in option.choices}
     return SelectField(label, default=option.default,
-                       choices=[SelectChoice(choice, messages.choice_words(choice)) for choice in option.choices],
+                       choices=[SelectChoice(c, messages.choice_words(option, c)) for c in option.choices],
                        coerce=lambda raw, by_text=by_text: by_text.get(str(raw), raw),
                        validate_choice=True)
 

@@ -10,6 +10,7 @@ from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
 
 from .. import rules
+from ..i18n import with_particles
 from ..messages import DEFINITION_SENTENCES, rule_message
 from ..text.validation import MESSAGES as TEXT_MESSAGES
 
@@ -23,7 +24,7 @@ def reason(error: rules.DefinitionError) -> str:
         # Said as a name's refusal is: a writing direction changed, or a character that shows nothing.
         return gettext(TEXT_MESSAGES[error.params["kind"]], what=path)
     if error.code == "too_deep":
-        return str(TOO_DEEP) % {"path": path}
+        return with_particles(str(TOO_DEEP) % {"path": path})
     if error.code in DEFINITION_SENTENCES:
         try:
             sentence = rule_message(rules.DefinitionError(error.code, path, **{

@@ -101,6 +101,11 @@ class Option:
     choices: tuple[str | int, ...] = ()
     minimum: int | None = None
     maximum: int | None = None
+    # Its words, from the definition (English, translated where shown): a label, a line of help, and
+    # the words for each choice in the order of ``choices``.
+    label: str = ""
+    help: str = ""
+    choice_words: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ class Words:
     went_out: str = "Went out"
     went_out_verb: str = "went out"
     nobody_out: str | None = None
+    choose_who: str | None = None  # the hand form's question when nobody is picked ("Choose who went out.")
 
 
 @dataclass(frozen=True)

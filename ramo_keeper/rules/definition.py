@@ -14,6 +14,7 @@ from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phras
 from .deal_table import read_deal
 from .limits import FACTS_IN_OPTIONS
 from .marks import read_marks
+from .words import builtin_sentences, placeholders
 
 
 @dataclass(frozen=True)
@@ -26,18 +27,12 @@ class OptionRule:
     needed: object
 
 
-# The numbers and words a line of the scoring summary quotes: read from the document itself, never
-# written in the line, so a house rule's page quotes its own out score, last level and target.
-SUMMARY_QUOTES = {
-    "summary_out_scores_others_pay": ("out_score",),
-    "summary_levels_climb": ("level", "final"),
-    "summary_level_per_round": ("level", "rounds"),
-    "summary_completers_lowest_total_wins": ("level", "final"),
-    "summary_finishing_order_completers": ("level",),
-    "summary_ends_at_target_highest_wins": ("target",),
-    "summary_ends_at_target_with_bonuses": ("target", "game_bonus", "round_bonus"),
-    "summary_undercut_and_all_cards": ("undercut", "all_cards"),
-}
+# The numbers and words a definition's sentence may quote by name: read from the document itself, never
+# written in its params, so a house rule's page quotes its own out score, last level and target. The level
+# word is quoted in a form that carries its article ("the_level") or ending; each form quotes "level".
+QUOTABLE = ("out_score", "final", "rounds", "level", "target", "game_bonus", "round_bonus", "undercut",
+            "all_cards")
+LEVEL_FORMS = ("the_level", "next_level", "a_level")
 
 
 def fact(doc: Mapping, field: str, default=None):
@@ -69,18 +64,32 @@ def quoted_facts(doc: Mapping) -> dict:
             "undercut": defaults.get("undercut_bonus"), "all_cards": defaults.get("all_cards_bonus")}
 
 
-def _summary_line(entry: Mapping, facts: Mapping) -> Phrase:
-    """A summary line with the facts it quotes filled in from the document."""
-    phrase = _phrase(entry)
-    quotes = {name: facts[name] for name in SUMMARY_QUOTES.get(phrase.code, ())}
-    return Phrase(phrase.code, {**phrase.params, **quotes}) if quotes else phrase
+def sentence_of(entry: Mapping) -> str | None:
+    """The text of a meld's or a summary line's sentence: its own, or the built-in one it names."""
+    if isinstance(entry.get("text"), str):
+        return entry["text"]
+    return builtin_sentences().get(entry.get("phrase")) if isinstance(entry.get("phrase"), str) else None
 
 
-def _phrase(entry: Mapping) -> Phrase:
-    """A Phrase from ``{"phrase": code, "params": {...}}``, or from ``{"text": "..."}`` worded as written."""
-    if "text" in entry:
-        return Phrase("text", {"text": entry["text"]})
-    return Phrase(entry["phrase"], entry.get("params", {}))
+def quoted_names(entry: Mapping) -> list[str]:
+    """The facts of the document a sentence quotes: "%(out_score)s" quotes out_score, "%(the_level)s" level.
+
+    >>> quoted_names({"text": "The winner scores %(out_score)s; %(the_level)s %(final)s ends it. %(size)s"})
+    ['out_score', 'level', 'final']
+    """
+    names = ["level" if name in LEVEL_FORMS else name for name in placeholders(sentence_of(entry) or "")]
+    return list(dict.fromkeys(name for name in names if name in QUOTABLE))
+
+
+def _phrase(entry: Mapping, facts: Mapping) -> Phrase:
+    """A Phrase for a meld's or a summary line's sentence, its placeholders filled from its params and then
+    from the facts of the document; a name no sentence has (a deck's) is the wording layer's to say."""
+    text = sentence_of(entry)
+    params = dict(entry.get("params", {}))
+    if text is None:
+        return Phrase(entry.get("phrase", ""), params)
+    quotes = {name: facts[name] for name in quoted_names(entry) if name not in params}
+    return Phrase("text", {**quotes, **params, "text": text})
 
 
 def _level(entry: Mapping) -> Level:
@@ -101,7 +110,8 @@ def _category(entry: Mapping) -> CardCategory:
 def _option(entry: Mapping, defaults: Mapping) -> Option:
     """An Option from its details (``kind`` choice, int or bool) and its default from ``options``."""
     return Option(entry["key"], defaults[entry["key"]], entry["kind"], tuple(entry.get("choices", ())),
-                  entry.get("minimum"), entry.get("maximum"))
+                  entry.get("minimum"), entry.get("maximum"), entry.get("label", ""), entry.get("help", ""),
+                  tuple(entry.get("choice_words", ())))
 
 
 def read_document(doc: Mapping) -> dict:
@@ -115,6 +125,7 @@ def read_document(doc: Mapping) -> dict:
     (60, frozenset({'went_out'}), False)
     """
     marks = doc.get("marks", [{"key": "went_out"}])
+    facts = quoted_facts(doc)
     ranking = fact(doc, "ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
     return {
         "key": doc["key"],
@@ -124,12 +135,12 @@ def read_document(doc: Mapping) -> dict:
         "designed_range": tuple(doc["designed_range"]) if doc.get("designed_range") else None,
         "direction": doc.get("direction", "clockwise"),
         "levels": tuple(_level(entry) for entry in doc.get("levels", ())),
-        "meld_kinds": tuple(MeldKind(m["kind"], _phrase(m)) for m in doc.get("meld_kinds", ())),
+        "meld_kinds": tuple(MeldKind(m["kind"], _phrase(m, facts)) for m in doc.get("meld_kinds", ())),
         "card_categories": tuple(_category(entry) for entry in doc["card_categories"]),
         "options": tuple(_option(entry, doc.get("options", {})) for entry in doc.get("option_details", ())),
         "option_rules": tuple(OptionRule(r["option"], r["value"], r["needs"], r["needed"])
                               for r in doc.get("option_rules", ())),
-        "scoring_summary": tuple(_summary_line(entry, quoted_facts(doc)) for entry in doc.get("scoring_summary", ())),
+        "scoring_summary": tuple(_phrase(entry, facts) for entry in doc.get("scoring_summary", ())),
         "ranking": ranking,
         "lower_is_better": ranking != "highest_total",
         "flags": frozenset(m["key"] for m in marks),

@@ -45,7 +45,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "level": frozenset({"number", "requirement", "melds", "lengths_stated", "all_at_once"}),
     "meld": frozenset({"kind", "count", "min_length"}),
     "mark": frozenset({"key", "implies", "requires", "multiplies"}),
-    "option": frozenset({"key", "kind", "choices", "minimum", "maximum"}),
+    "option": frozenset({"key", "kind", "choices", "minimum", "maximum", "label", "help", "choice_words"}),
     "option_rule": frozenset({"option", "value", "needs", "needed"}),
     "phrase": frozenset({"phrase", "params", "text"}),
     "meld_kind": frozenset({"kind", "phrase", "params", "text"}),
@@ -56,4 +56,4 @@ DEAL_FIELDS: dict[str, frozenset[str]] = {
     "size": frozenset({"players", "decks", "jokers", "cards"}),
     "hands": frozenset({"hands", "cards"}),
 }
-WORD_FIELDS = frozenset({"level", "levels", "hand", "went_out", "went_out_verb", "nobody_out"})
+WORD_FIELDS = frozenset({"level", "levels", "hand", "went_out", "went_out_verb", "nobody_out", "choose_who"})

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 
 from .base import MAX_CARDS, DefinitionError
 from .checks import choice, flag, items, obj, text, whole
-from .definition import SUMMARY_QUOTES, quoted_facts
+from .definition import quoted_facts, quoted_names
 from .limits import FIELDS, MAX_OPTIONS, MAX_PLAYERS, MIN_PLAYERS, POINTS
 
 BIG = 10**6  # the widest range an integer option may state
@@ -29,6 +29,16 @@ def _option(entry: Mapping, path: str) -> None:
         choices = items(entry.get("choices"), f"{path}.choices", 10)
         if not choices or not all(isinstance(c, str | int) and not isinstance(c, bool) for c in choices):
             raise DefinitionError("bad_choices", f"{path}.choices")
+    # Its words: a label, a line of help, and one text per choice, in the order of the choices.
+    for part, longest in (("label", 60), ("help", 200)):
+        if part in entry:
+            text(entry[part], f"{path}.{part}", longest)
+    if "choice_words" in entry:
+        words = items(entry["choice_words"], f"{path}.choice_words", 10)
+        if len(words) != len(entry.get("choices") or ()):
+            raise DefinitionError("bad_choices", f"{path}.choice_words")
+        for i, word in enumerate(words):
+            text(word, f"{path}.choice_words[{i}]", 120)
 
 
 def _default(detail: Mapping, value, path: str) -> None:
@@ -179,8 +189,7 @@ def check_phrases(doc: Mapping) -> None:
     facts = quoted_facts(doc)
     for i, entry in enumerate(items(doc.get("scoring_summary", []), "scoring_summary", 10)):
         _phrase(entry, f"scoring_summary[{i}]", FIELDS["phrase"])
-        phrase = entry.get("phrase")
-        for name in SUMMARY_QUOTES.get(phrase, ()) if isinstance(phrase, str) else ():
+        for name in quoted_names(entry):
             if name in entry.get("params", {}):
                 raise DefinitionError("quoted_from_the_definition", f"scoring_summary[{i}].params.{name}")
             if facts[name] is None:

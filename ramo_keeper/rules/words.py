@@ -1,16 +1,19 @@
 """A definition's own words, and the Babel extractor that finds them in the built-in documents.
 
 The words travel with the definition (its name, category labels, the words of its hand form, its
-melds and summary written as text); ``babel.cfg`` maps ``rules/games/*.json`` to
-``extract_definition``, so ``make i18n`` puts them in the catalogues like any marked string, and the
-app looks them up at the moment it shows them. A house rule's own words are not in any catalogue
-and so are shown as typed.
+melds and summary as English text with named placeholders, its options' labels, help and choices);
+``babel.cfg`` maps ``rules/games/*.json`` to ``extract_definition``, so ``make i18n`` puts them in
+the catalogues like any marked string, and the app looks them up at the moment it shows them. A
+house rule's own words are not in any catalogue and so are shown as typed.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
 
 from .marks import MARK_WORDS
 
@@ -25,6 +28,45 @@ CONTEXTS = {"hand": "one deal"}
 # on its own, so no sentence guesses a gender or a particle (English shows the bare word).
 LEVEL_FORMS = {"the_level": "level word, with its article", "next_level": "level word, the next one",
                "a_level": "level word, one of them"}
+
+
+# A placeholder in a definition's sentence: "%(smallest)s", "%(the_level)s". Anything else (a bare "50%") is text.
+PLACEHOLDER = re.compile(r"%\((\w+)\)[sd]")
+GAMES = Path(__file__).with_name("games")
+
+
+def placeholders(text: str) -> list[str]:
+    """The names a sentence quotes, in order.
+
+    >>> placeholders("A set is %(smallest)s or %(largest)s cards; 50% of them.")
+    ['smallest', 'largest']
+    """
+    return PLACEHOLDER.findall(text)
+
+
+def fill(text: str, params: Mapping) -> str:
+    """The sentence with each placeholder it has a value for filled in; the others stay as written.
+
+    >>> fill("A group is %(size)s cards, 100% of one rank; %(odd)s.", {"size": 3})
+    'A group is 3 cards, 100% of one rank; %(odd)s.'
+    """
+    return PLACEHOLDER.sub(lambda m: str(params[m[1]]) if m[1] in params else m[0], text)
+
+
+@cache
+def builtin_sentences() -> dict[str, str]:
+    """The built-ins' sentences by the name they carry ("summary_lowest_total_wins" -> its text).
+
+    A definition saved before the sentences moved into the documents cites a sentence by name only; it
+    reads the same words as the built-in that names it.
+    """
+    found: dict[str, str] = {}
+    for path in sorted(GAMES.glob("*.json")):
+        doc = json.loads(path.read_text(encoding="utf-8"))
+        for entry in (*doc.get("meld_kinds", ()), *doc.get("scoring_summary", ())):
+            if "phrase" in entry and "text" in entry:
+                found.setdefault(entry["phrase"], entry["text"])
+    return found
 
 
 def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
@@ -45,6 +87,9 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
     for entry in (*doc.get("meld_kinds", ()), *doc.get("scoring_summary", ())):
         if "text" in entry:
             found.append((None, entry["text"]))
+    for option in doc.get("option_details", ()):
+        found += [(None, option[part]) for part in ("label", "help") if option.get(part)]
+        found += [(None, words) for words in option.get("choice_words", ())]
     # The words of the marks it declares (rules/marks.py), as the grid, the scoresheet and the hand form say them.
     for mark in doc.get("marks", ()):
         words = MARK_WORDS.get(mark.get("key"), {})

@@ -100,7 +100,7 @@ def test_renaming_a_house_rule_to_anothers_name_is_refused_and_keeping_its_own_i
 
 @pytest.mark.parametrize(("name", "game"), [
     ("Rummy", "rummy"), ("RUMMY", "rummy"), ("Rummу", "rummy"), ("러미", "rummy"), ("Ramino", "rummy"),
-    ("Contratto Ramino", "contract"), ("콘트랙트 러미", "contract"), ("Ramo", "ramo"), ("Phase 10", "phase10"),
+    ("Ramino a contratti", "contract"), ("콘트랙트 러미", "contract"), ("Ramo", "ramo"), ("Phase 10", "phase10"),
     ("Ramino a manipolazione", "manipulation"), ("리버풀 러미", "liverpool")])
 def test_a_house_rule_cannot_take_a_built_in_games_name_in_any_language(api, name, game):
     league, _ = api.league()

@@ -105,7 +105,7 @@ def test_the_refusal_is_in_the_readers_language(table):
     assert "card_categories[1].points deve essere un numero intero." in page
     page = table.web.post(editor_url(table), nonna_form(name=""),
                           headers={"Accept-Language": "ko"}).get_data(as_text=True)
-    assert "name은(는) 비워 둘 수 없습니다." in page
+    assert "name은 비워 둘 수 없습니다." in page
 
 
 def test_a_game_under_the_house_rule_scores_with_its_numbers(table):

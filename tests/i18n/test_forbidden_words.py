@@ -22,7 +22,9 @@ FORBIDDEN = {
     "disegnare": "pescare (drawing a card, not drawing a picture)",
     "fusione": "combinazione (a meld)",
     "carte di faccia": "figure (the court cards)",
-    "tris": "gruppo (a tris is three cards; a set or group may be more)",
+    # A tris is exactly three cards: "un tris di cinque" is a group of five (test_native_words.py allows tris,
+    # poker and coppia only for a group of that length).
+    "tris di": "gruppo di (a tris is three cards; a set or group may be more)",
     "giro": "round (seed 003's word for one deal of Contract Rummy)",
     "giri": "round",
 }
@@ -51,7 +53,8 @@ def test_no_file_of_the_app_holds_a_seeds_mistranslation(path):
 def test_the_lint_finds_every_word_it_forbids():
     # Each forbidden word in a sentence of the kind the seeds write is found; the right words are not.
     assert findings("셔플 갑판을 선택합니다") == ["갑판"]
-    assert findings("Un tris di cinque e un giro di più") == ["tris", "giro"]
+    assert findings("Un tris di cinque e un giro di più") == ["tris di", "giro"]
+    assert findings("due tris e una scala di quattro") == []
     assert findings("deve licenziare quell'idiota; 10 punti per le carte di faccia") == ["licenziare",
                                                                                        "carte di faccia"]
     assert findings("Un gruppo di cinque; nel round 3; una scala può girare oltre il re") == []

@@ -65,7 +65,7 @@ def game(app, web):
     ("it", ["<h1>Nuova partita</h1>", "<label for=\"first_dealer_id\">Primo mazziere</label>",
             ">Inizia la partita</button>", "Nessuna stagione (partita amichevole)", "Season 1 (in corso)",
             "Ancora nessuno al tavolo.", "aria-label=\"Fai sedere Bo\"", "A Ramo si gioca in senso antiorario.",
-            ">Contratto Ramino (3–5 giocatori)</option>", ">Aggiungi e fai sedere</button>"]),
+            ">Ramino a contratti (3–5 giocatori)</option>", ">Aggiungi e fai sedere</button>"]),
 ])
 def test_the_new_game_page_in_korean_and_italian(game, language, words):
     url = f"/leagues/{game['table'].league_id}/games/new"
@@ -123,7 +123,7 @@ def test_the_correction_page_in_korean_and_italian(game, language, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("ko", ["을(를) 삭제할까요?</h1>", "이 게임과 기록된 1판이 모든 사람에게서 지워지고", "네, 이 게임을 삭제합니다",
+    ("ko", ["을 삭제할까요?</h1>", "이 게임과 기록된 1판이 모든 사람에게서 지워지고", "네, 이 게임을 삭제합니다",
             ">게임 삭제</button>", ">그대로 두기</a>"]),
     ("it", ["<h1>Eliminare la partita #", "Elimina per tutti la partita con 1 mano,", "Sì, elimina questa partita",
             ">Elimina la partita</button>", ">Tienila</a>"]),
@@ -236,9 +236,9 @@ def test_the_api_keeps_the_game_services_sentences_in_english(game, app):
 
 
 def test_every_game_has_its_question_for_a_form_sent_without_who_went_out(app):
-    # The hand form asks "Choose who went out." in the game's own verb; a new verb needs its sentence.
+    # The hand form asks "Choose who went out." in the game's own words: each built-in states its sentence.
     from ramo_keeper import messages, rules
 
     with app.test_request_context(headers={"Accept-Language": "it"}):
-        questions = {v.words.went_out_verb: messages.choose_who(v.words.went_out_verb) for v in rules.VARIANTS.values()}
+        questions = {v.words.went_out_verb: messages.choose_who(v.words) for v in rules.VARIANTS.values()}
     assert questions == {"went out": "Scegli chi ha chiuso.", "knocked": "Scegli chi ha bussato."}

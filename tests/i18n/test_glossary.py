@@ -48,24 +48,39 @@ def read_glossary(text: str) -> tuple[list[Concept], set[str]]:
     return concepts, other_meanings
 
 
+def read_named_lengths(text: str) -> dict[str, str]:
+    """The Italian names of a group of fixed length ('tris' -> 'three'), from "Groups of a fixed length"."""
+    return {row[0].strip("*"): row[1] for row in _section(text, "Groups of a fixed length")}
+
+
 def _english_pattern(concept: Concept) -> re.Pattern:
     return re.compile(r"\b(" + "|".join(re.escape(f) for f in concept.english) + r")\b", re.I)
 
 
-def disagreements(catalogue, concepts: list[Concept], other_meanings: set[str]) -> list[str]:
-    """Every entry that holds a concept's English word but not the glossary's word in its translation."""
+def disagreements(catalogue, concepts: list[Concept], other_meanings: set[str],
+                  named: dict[str, str] | None = None) -> list[str]:
+    """Every entry that holds a concept's English word but not the glossary's word in its translation; a
+    group's name of fixed length (tris, poker, coppia) stands for the group word only where the English
+    states that length ("a set of three"), and is reported anywhere else."""
     language = str(catalogue.locale)
+    named = named or {}
     found = []
     for message in catalogue:
         if not message.id or message.context in other_meanings:
             continue
-        english = " ".join([message.id] if isinstance(message.id, str) else message.id)
-        english = PLACEHOLDER.sub(" ", english)
+        raw = " ".join([message.id] if isinstance(message.id, str) else message.id)
+        english = PLACEHOLDER.sub(" ", raw)
         translations = [message.string] if isinstance(message.string, str) else list(message.string)
+        for translation in translations:
+            for word, length in named.items():
+                if re.search(rf"\b{word}\b", translation or "", re.I) and not raw.endswith(f" of {length}"):
+                    found.append(f"{word} is a group of {length}: {raw!r} -> {translation!r}")
         for concept in concepts:
             if not _english_pattern(concept).search(english):
                 continue
             accepted = [form.lower() for form in concept.words[language]]
+            if language == "it":
+                accepted += [word for word, length in named.items() if raw.endswith(f" of {length}")]
             for translation in translations:
                 if not any(form in (translation or "").lower() for form in accepted):
                     found.append(f"{concept.name}: {english!r} -> {translation!r} (glossary: "
@@ -76,6 +91,11 @@ def disagreements(catalogue, concepts: list[Concept], other_meanings: set[str]) 
 @pytest.fixture(scope="module")
 def glossary():
     return read_glossary(GLOSSARY.read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def named():
+    return read_named_lengths(GLOSSARY.read_text(encoding="utf-8"))
 
 
 def _catalogue(language: str):
@@ -99,9 +119,22 @@ def test_the_glossary_names_every_card_word_in_three_languages(glossary):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_catalogue_entry_uses_the_glossarys_words(glossary, language):
+def test_every_catalogue_entry_uses_the_glossarys_words(glossary, named, language):
     concepts, other_meanings = glossary
-    assert disagreements(_catalogue(language), concepts, other_meanings) == []
+    assert disagreements(_catalogue(language), concepts, other_meanings, named) == []
+
+
+def test_tris_poker_and_coppia_name_a_group_of_their_length_and_no_other(glossary, named):
+    assert named == {"coppia": "two", "coppie": "two", "tris": "three", "poker": "four"}
+    concepts, other_meanings = glossary
+    catalogue = _synthetic("it", [
+        ("a set of three", "un tris", None), ("%(count)s groups of four", "%(count)s poker", None),
+        ("a set of %(length)s", "un tris di %(length)s", None), ("%(count)s groups of two", "%(count)s tris", None),
+    ])
+    found = disagreements(catalogue, concepts, other_meanings, named)
+    assert [line.split(":")[0] for line in found] == ["tris is a group of three", "set (Ramo, Phase 10)",
+                                                      "tris is a group of three",
+                                                      "group (Contract, Rummy, Manipulation, Liverpool)"]
 
 
 def _synthetic(language: str, entries) -> Catalog:

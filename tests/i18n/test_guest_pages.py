@@ -50,7 +50,7 @@ def guest(app, web):
     ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 조작 러미, 페이즈 10, 리버풀 러미 점수 기록기.",
             ">바로 시작하기</a>", "가입할 필요 없습니다.", "나눠 줄 카드 수까지 Ramo Keeper가 계산합니다.",
             ">계정 만들기</a>"]),
-    ("it", ["Il segnapunti per giocare a Ramo, Contratto Ramino, Ramino, Ramino a manipolazione, Phase 10 e "
+    ("it", ["Il segnapunti per giocare a Ramo, Ramino a contratti, Ramino, Ramino a manipolazione, Phase 10 e "
             "Ramino Liverpool con le carte vere.", ">Gioca subito</a>", "Nessuna registrazione: scegli il gioco",
             "Ramo Keeper fa i conti:", ">Crea un account</a>"]),
 ])
@@ -84,7 +84,7 @@ def test_the_welcome_page_for_a_guest(guest, language, sentences):
             ">플레이어 2</label>", "콘트랙트 러미</label>", ">플레이어 한 명 더</button>", ">게임 시작</button>"]),
     ("it", ["<h1>Gioca subito</h1>", "<strong>Gioco</strong>", "<strong>Giocatori, nell'ordine in cui siedono",
             "il primo giocatore distribuisce per primo.", "aria-label=\"Giocatori delle partite precedenti\"",
-            "aria-label=\"Aggiungi Bo\"", ">Giocatore 2</label>", "Contratto Ramino</label>",
+            "aria-label=\"Aggiungi Bo\"", ">Giocatore 2</label>", "Ramino a contratti</label>",
             ">Un giocatore in più</button>", ">Inizia la partita</button>"]),
 ])
 def test_the_play_page_after_a_hand(guest, language, sentences):
@@ -99,10 +99,10 @@ def test_the_play_page_after_a_hand(guest, language, sentences):
 
 
 @pytest.mark.parametrize("language, twice, count", [
-    ("ko", "‘al’이(가) 두 번 입력되었습니다. 플레이어마다 다른 이름이 필요합니다.",
+    ("ko", "‘al’이 두 번 입력되었습니다. 플레이어마다 다른 이름이 필요합니다.",
      "콘트랙트 러미 게임에는 플레이어 3–5명이 필요한데, 입력한 이름은 2명입니다."),
     ("it", "al è scritto due volte: ogni giocatore ha bisogno di un nome tutto suo.",
-     "Contratto Ramino si gioca da 3 a 5 giocatori: hai scritto 2 nomi."),
+     "Ramino a contratti si gioca da 3 a 5 giocatori: hai scritto 2 nomi."),
 ])
 def test_the_play_form_refuses_in_the_page_language(web, language, twice, count):
     headers = {"headers": {"Accept-Language": language}}
@@ -132,7 +132,7 @@ def test_the_save_page(guest, language, sentences):
 
 @pytest.mark.parametrize("language, flash, name_taken", [
     ("ko", "저장했습니다. 이제 Bea 님의 계정이며, 모든 게임이 그대로 있습니다.",
-     "이름 ‘ana’은(는) 이미 쓰이고 있습니다."),
+     "이름 ‘ana’는 이미 쓰이고 있습니다."),
     ("it", "Salvato: ora sei Bea, con tutte le tue partite.", "Il nome ana è già in uso."),
 ])
 def test_keeping_the_guest_answers_in_the_page_language(guest, new_web, language, flash, name_taken):

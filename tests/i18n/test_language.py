@@ -180,7 +180,7 @@ def test_flash_and_field_errors_are_translated(new_web, rummy_league):
     assert empty.status_code == 422 and "La stagione deve avere un nome." in text(empty)
     created = owner.post(url, {"name": "Autunno", "ranking": "points", "min_games": "0"}, headers=KO)
     assert created.status_code == 303
-    assert "시즌 ‘Autunno’을(를) 만들었습니다." in text(owner.get(created.headers["Location"], headers=KO))
+    assert "시즌 ‘Autunno’를 만들었습니다." in text(owner.get(created.headers["Location"], headers=KO))
 
 
 def test_player_statistics_in_korean(new_web, rummy_league):

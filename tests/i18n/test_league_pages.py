@@ -98,7 +98,7 @@ def league(app, new_web):
 
 @pytest.mark.parametrize("language, sentences", [
     ("ko", ["<p>내 역할: 주인</p>", "<h2 id=\"members-heading\">멤버</h2>", "‘Carla’의 역할",
-            "data-confirm=\"‘Carla’을(를) 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
+            "data-confirm=\"‘Carla’를 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
             "역할: 관람자, 사용: 3번 중 0번", "<label for=\"days\">유효 기간</label>", ">7일</option>",
             ">리그</a>", ">로그아웃</button>"]),
     ("it", ["<p>Sei proprietario.</p>", "<h2 id=\"members-heading\">Membri</h2>", "Ruolo di Carla",
@@ -167,7 +167,7 @@ def test_the_check_finds_english_left_in_a_page():
 
 
 @pytest.mark.parametrize("language, flash", [
-    ("ko", "리그 ‘Carla’s table’을(를) 만들었습니다. 이제 플레이어를 추가하세요."),
+    ("ko", "리그 ‘Carla’s table’을 만들었습니다. 이제 플레이어를 추가하세요."),
     ("it", "Lega Carla’s table creata. Ora aggiungi i giocatori."),
 ])
 def test_league_flashes_and_errors_in_korean_and_italian(new_web, language, flash):
@@ -183,7 +183,7 @@ def test_league_flashes_and_errors_in_korean_and_italian(new_web, language, flas
 
 
 @pytest.mark.parametrize("language, message", [
-    ("ko", "리그 이름은(는) 최대 80자입니다."),
+    ("ko", "리그 이름은 최대 80자입니다."),
     ("it", "Il nome della lega può avere al massimo 80 caratteri."),
     ("en", "A league name is at most 80 characters."),
 ])

@@ -25,31 +25,31 @@ ITALIAN = {
              "Chi cala passa al livello successivo; la partita finisce dopo la mano in cui qualcuno completa "
              "il livello 8.", "Carte speciali (Matta, Salta turno, −1, x2, +3, ?)",
              "Il prossimo mazziere è chi ha il totale più alto", "(tallone esaurito)"],
-    "phase10": ["un gruppo di cinque e un gruppo di due", "un gruppo di cinque e un gruppo di tre",
+    "phase10": ["un gruppo di cinque e una coppia", "un gruppo di cinque e un tris",
                 "Chi cala passa alla fase successiva", "qualcuno completa la fase 10.",
                 "Vince il totale più basso tra chi ha completato la fase 10",
                 "Una matta sostituisce qualsiasi carta; una carta Salta turno non fa mai parte di una fase.",
                 "Salta turno 15", "Matte 25"],
-    "contract": ["un gruppo di tre e una scala di quattro", "Un gruppo è formato da 3 carte dello stesso valore.",
-                 "Nel round k tutti giocano il contratto k; la partita finisce dopo il round 7.",
+    "contract": ["un tris e una scala di quattro", "Un gruppo è formato da 3 carte dello stesso valore.",
+                 "In ogni round tutti giocano lo stesso contratto",
                  "10 a testa nei round 1–3; 12 a testa nei round 4–7", "← Tutti i giochi"],
-    "liverpool": ["Un gruppo è formato da 3 o più carte dello stesso valore.", "due gruppi di tre",
-                  "10 a testa nei round 1–4; 12 a testa nei round 5–7", "il contratto k"],
+    "liverpool": ["Un gruppo è formato da 3 o più carte dello stesso valore.", "due tris",
+                  "10 a testa nei round 1–4; 12 a testa nei round 5–7", "lo stesso contratto"],
     "rummy": ["Un gruppo è formato da 3 o 4 carte dello stesso valore.",
-              "Una scala è formata da 3 o più carte consecutive dello stesso seme", "Somma delle carte dal 2 al 9"],
-    "manipulation": ["Bonus per chi batte chi ha bussato", "+10 per chi batte chi ha bussato",
+              "Una scala è formata da 3 o più carte consecutive dello stesso seme", "Carte dal 2 al 9"],
+    "manipulation": ["Bonus undercut", "+10 per chi batte chi ha bussato",
                      "Se il tallone finisce senza che nessuno bussi", "un solo 8 di picche in un gruppo di 8"],
 }
 KOREAN = {
-    "ramo": ["세트 네 개 또는 런 네 개", "내려놓으면 다음 레벨로 올라갑니다.",
+    "ramo": ["세트 4개 또는 런 4개", "내려놓으면 다음 레벨로 올라갑니다.",
              "특수 카드 (와일드, 스킵, −1, x2, +3, ?)", "아무도 나가지 않은 판 허용 (뽑기 더미 소진)",
              "기본값: 플레이어별 레벨 진행"],
-    "phase10": ["다섯 장 세트 한 개, 두 장 세트 한 개", "내려놓으면 다음 페이즈로 올라갑니다.",
+    "phase10": ["5장 세트 1개, 2장 세트 1개", "내려놓으면 다음 페이즈로 올라갑니다.",
                 "와일드는 어떤 카드로든 쓸 수 있고, 스킵은 페이즈에 절대 들어가지 않습니다.",
-                "네 장 세트 한 개, 네 장 런 한 개"],
-    "contract": ["세 장 그룹 한 개, 네 장 시퀀스 한 개", "시퀀스 세 개: 네 장짜리 두 개, 다섯 장짜리 한 개",
-                 "연속된 카드 8장을 시퀀스 두 개로 나눌 수는 없습니다.", "k라운드에서는 모두 계약 k를 합니다."],
-    "liverpool": ["그룹은 같은 숫자 카드 3장 이상입니다.", "네 장 시퀀스 두 개"],
+                "4장 세트 1개, 4장 런 1개"],
+    "contract": ["3장 그룹 1개, 4장 시퀀스 1개", "시퀀스 3개: 4장짜리 2개, 5장짜리 1개",
+                 "연속된 카드 8장을 시퀀스 2개로 나눌 수는 없습니다.", "라운드마다 모두 같은 계약을 합니다"],
+    "liverpool": ["그룹은 같은 숫자 카드 3장 이상입니다.", "4장 시퀀스 2개"],
     "rummy": ["시퀀스는 같은 무늬의 연속된 카드 3장 이상입니다.", "러미로 나가면"],
     "manipulation": ["노크한 사람을 언더컷하면 +10", "노크 없이 뽑기 더미가 떨어지면", "이긴 판당 게임 종료 보너스",
                      "K-A-2는 시퀀스가 아닙니다"],
@@ -64,7 +64,7 @@ def test_every_game_has_sentences_here():
 def test_the_italian_rules_page(client, key):
     words = words_of(client, key, IT)
     assert [s for s in ITALIAN[key] if s not in words] == []
-    assert not re.search(r"\b(tris|giro|giri|sottotaglio)\b", words)
+    assert not re.search(r"\b(tris di|giro|giri|sottotaglio)\b", words)
 
 
 @pytest.mark.parametrize("key", sorted(KOREAN))

@@ -43,15 +43,15 @@ def test_the_rules_index_in_korean_and_italian(client):
     assert "규칙과 레벨" in korean and "라모 2–8명 · 레벨 8개" in korean and "콘트랙트 러미 3–5명 · 계약 7개" in korean
     italian = main_text(client.get("/rules", headers=IT))
     # Italian players call Contract Rummy by its Italian name.
-    assert "Contratto Ramino 3–5 giocatori · 7 contratti" in italian and "Ramino 2–6 giocatori" in italian
+    assert "Ramino a contratti 3–5 giocatori · 7 contratti" in italian and "Ramino 2–6 giocatori" in italian
 
 
 def test_ramo_in_korean_calls_a_run_a_run_never_points_conceded(client):
     words = main_text(client.get("/rules/ramo", headers=KO))
     assert "실점" not in words
     # Level 2 is one set and one run; level 8 four sets or four runs (docs/RULES.md).
-    assert "<td>세트 한 개, 런 한 개</td>" in client.get("/rules/ramo", headers=KO).get_data(as_text=True)
-    assert "세트 네 개 또는 런 네 개" in words
+    assert "<td>세트 1개, 런 1개</td>" in client.get("/rules/ramo", headers=KO).get_data(as_text=True)
+    assert "세트 4개 또는 런 4개" in words
     assert "진행 방향: 시계 반대 방향." in words
     assert "딜러 다음 플레이어에게 13장, 나머지에게 12장" in words
     assert "나간 플레이어는 -50점, 나머지는 손에 남은 카드의 점수를 받습니다." in words
@@ -59,8 +59,8 @@ def test_ramo_in_korean_calls_a_run_a_run_never_points_conceded(client):
 
 def test_contract_rummy_in_italian(client):
     words = main_text(client.get("/rules/contract", headers=IT))
-    assert "<h1>Contratto Ramino</h1>" in client.get("/rules/contract", headers=IT).get_data(as_text=True)
-    assert "un gruppo di tre e una scala di quattro" in words
+    assert "<h1>Ramino a contratti</h1>" in client.get("/rules/contract", headers=IT).get_data(as_text=True)
+    assert "un tris e una scala di quattro" in words
     assert "tre scale: due di quattro e una di cinque, calate tutte insieme senza scartare" in words
     # Three players: two decks and two jokers; 10 cards in rounds 1-3, 12 in rounds 4-7.
     assert "2 mazzi da 52 carte + 2 jolly" in words
@@ -70,7 +70,8 @@ def test_contract_rummy_in_italian(client):
 
 def test_manipulation_options_and_scoring_in_italian_and_korean(client):
     italian = main_text(client.get("/rules/manipulation", headers=IT))
-    assert "Limite per bussare Valore massimo della mano con cui si può bussare. Di solito 5 (da 0 a 100)." in italian
+    assert ("Limite per bussare Valore massimo della mano con cui si può bussare. Predefinito: 5 (da 0 a 100)."
+            in italian)
     assert "1 mazzo da 53 carte (1 jolly)" in italian and "2 mazzi da 53 carte (2 jolly)" in italian
     korean = main_text(client.get("/rules/manipulation", headers=KO))
     assert "노크한 사람을 언더컷하면 +10, 카드 없이 이기면 +25입니다." in korean
@@ -133,8 +134,8 @@ def test_the_english_word_check_finds_english(client):
      "승자 ‘마지막 레벨을 마친 사람 중 가장 낮은 합계’에는 "
      "레벨 진행 ‘플레이어별 레벨 진행’ 설정이 필요합니다"),
     ("it", "Limite per bussare deve essere un numero intero da 1 a 10",
-     "Vincitore «totale più basso tra chi ha completato l'ultimo livello» richiede Livelli «ogni giocatore sale i "
-     "livelli da solo»"),
+     "Vincitore «totale più basso tra chi ha completato l'ultimo livello» richiede Livelli «ognuno avanza di "
+     "livello per conto suo»"),
     ("en", "knock_limit must be a whole number from 1 to 10", "winner_rule completers needs progression per_player"),
 ])
 def test_option_errors_name_options_in_the_readers_words_and_keep_the_keys_in_english(app, language, out_of_range,

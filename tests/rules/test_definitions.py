@@ -226,9 +226,11 @@ def test_a_level_game_on_another_engine_and_a_knock_game_without_its_options_are
 
 
 def test_a_house_rules_summary_quotes_its_own_out_score_and_last_level(family_ramo):
-    summary = {phrase.code: dict(phrase.params) for phrase in family_ramo.scoring_summary}
-    assert summary["summary_out_scores_others_pay"] == {"out_score": -30}
-    assert summary["summary_levels_climb"] == {"level": "level", "final": 5}
+    summary = {phrase.params["text"]: dict(phrase.params) for phrase in family_ramo.scoring_summary}
+    out_scores = "The player who goes out scores %(out_score)s; everyone else scores the cards left in hand."
+    assert summary[out_scores] == {"out_score": -30, "text": out_scores}
+    climb = next(text for text in summary if "%(next_level)s" in text)
+    assert summary[climb] == {"level": "level", "final": 5, "text": climb}
 
 
 def test_a_summary_line_may_not_write_a_number_the_definition_already_holds():

@@ -141,10 +141,10 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     expect(page.get_by_role("button", name="Gioca subito")).to_be_visible()
     screen_is_fine(page)
 
-    start_as_guest(page, play_now="Gioca subito", game="Contratto Ramino",
+    start_as_guest(page, play_now="Gioca subito", game="Ramino a contratti",
                    names=["Giulia", "Marco", "Sofia"], player_label="Giocatore", start="Inizia la partita")
     speaks(page, "it")
-    expect(page.get_by_role("heading", level=1)).to_contain_text("Contratto Ramino")
+    expect(page.get_by_role("heading", level=1)).to_contain_text("Ramino a contratti")
     expect(page.get_by_role("heading", name="Mano 1: distribuisce Giulia")).to_be_visible()
     expect(page.get_by_role("button", name="Registra la mano 1")).to_be_visible()
     screen_is_fine(page)

@@ -9,8 +9,8 @@ pytestmark = pytest.mark.e2e
 
 @pytest.mark.parametrize(("locale", "key", "heading", "line"), [
     ("ko-KR", "ramo", "조작 러미", None),
-    ("ko-KR", "ramo", "라모", "세트 네 개 또는 런 네 개"),
-    ("it-IT", "contract", "Contratto Ramino", "tre scale: due di quattro e una di cinque, calate tutte insieme "
+    ("ko-KR", "ramo", "라모", "세트 4개 또는 런 4개"),
+    ("it-IT", "contract", "Ramino a contratti", "tre scale: due di quattro e una di cinque, calate tutte insieme "
                                              "senza scartare"),
     ("ko-KR", "manipulation", "조작 러미", "노크한 사람을 언더컷하면 +10, 카드 없이 이기면 +25입니다."),
 ])

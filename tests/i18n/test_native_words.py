@@ -1,0 +1,221 @@
+"""How players talk (issue 30): the rules of docs/GLOSSARY.md that go beyond the card words.
+
+Korean: a particle follows its word (민준은, 지우는, 레벨 8을, 페이즈 10을), never both forms "을(를)";
+counts are digits with their counter (3장 그룹 2개); an option's default and its other choices read
+"기본값: X (또는 Y)". Italian: "Ramino a contratti", "Predefinito: X (in alternativa: Y)", the skill
+rating is "rating", a tie is "vittoria a pari merito"; tris, poker and coppia name a group of fixed
+length, and only that. The rules pages' sentences below are typed by hand.
+"""
+
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+from flask_babel import gettext
+
+from ramo_keeper import messages, rules
+from ramo_keeper.i18n import PARTICLES, particle, with_particles
+
+ROOT = Path(__file__).resolve().parents[2]
+KO, IT = {"Accept-Language": "ko"}, {"Accept-Language": "it"}
+PAIR = re.compile("|".join(re.escape(pair) for pair in PARTICLES))
+PLACEHOLDER = re.compile(r"%\((\w+)\)([sdr])")
+
+
+def _catalogue(language: str):
+    with (ROOT / f"translations/{language}/LC_MESSAGES/messages.po").open("rb") as source:
+        return read_po(source, locale=language)
+
+
+def _entries(catalogue):
+    for message in catalogue:
+        if message.id:
+            strings = message.string if isinstance(message.string, tuple) else (message.string,)
+            ids = message.id if isinstance(message.id, tuple) else (message.id,)
+            yield message, ids, [s for s in strings if s]
+
+
+def words_of(client, key, headers) -> str:
+    page = client.get(f"/rules/{key}", headers=headers).get_data(as_text=True)
+    main = re.search(r"<main.*?</main>", page, re.S).group(0).replace("&#39;", "'")
+    return " ".join(re.sub(r"<[^>]+>", " ", main).split())
+
+
+# ---- Korean particles ----------------------------------------------------------------------------
+
+# Each game's level word with its last number, and the particles it takes, read aloud by hand:
+# 레벨 8 (팔) 을/로, 계약 7 (칠) 을/로, 페이즈 10 (십) 을/으로;
+# the bare words 레벨 을/로, 계약 을/으로, 페이즈 를/로.
+LEVEL_WORDS = {"ramo": ("레벨", "을", "로", "레벨 8", "을"), "contract": ("계약", "을", "으로", "계약 7", "을"),
+               "liverpool": ("계약", "을", "으로", "계약 7", "을"),
+               "phase10": ("페이즈", "를", "로", "페이즈 10", "을")}
+
+
+@pytest.mark.parametrize("key", sorted(LEVEL_WORDS))
+def test_each_games_level_word_takes_the_particle_of_its_last_sound(app, key):
+    word, object_particle, towards, last, last_particle = LEVEL_WORDS[key]
+    variant = rules.VARIANTS[key]
+    with app.test_request_context(headers=KO):
+        assert messages.game_word(variant.words.level) == word
+        assert particle(word, "을(를)") == object_particle and particle(word, "(으)로") == towards
+        assert particle(f"{word} {len(variant.levels)}", "을(를)") == last_particle == particle(last, "을(를)")
+
+
+@pytest.mark.parametrize(("name", "topic", "subject", "towards"), [
+    ("민준", "은", "이", "으로"), ("지우", "는", "가", "로"), ("하늘", "은", "이", "로"),
+    ("‘서연’", "은", "이", "으로"),
+    ("Sofia", "는", "가", "로"), ("Sam", "은", "이", "으로"), ("Al", "은", "이", "로"), ("3", "은", "이", "으로"),
+    ("2", "는", "가", "로"), ("Carla's table", "은", "이", "로"), ("name", "은", "이", "으로"),
+])
+def test_a_names_particle_follows_its_last_sound(name, topic, subject, towards):
+    assert (particle(name, "은(는)"), particle(name, "이(가)"), particle(name, "(으)로")) == (topic, subject, towards)
+    assert with_particles(f"{name}은(는) {name}이(가)") == f"{name}{topic} {name}{subject}"
+
+
+def test_a_particle_pair_in_the_korean_catalogue_follows_a_value_the_sentence_is_filled_with():
+    # After a fixed word the translator writes the right particle; a pair stands only after a placeholder.
+    fixed = [text for _, _, strings in _entries(_catalogue("ko")) for text in strings
+             for m in PAIR.finditer(text) if not re.search(r"%\(\w+\)[sdr][’”'\")\]]?$", text[:m.start()])]
+    assert fixed == []
+
+
+def _filled(text: str, value: str) -> dict:
+    return {name: (7 if kind == "d" else value) for name, kind in PLACEHOLDER.findall(text)}
+
+
+@pytest.mark.parametrize("name", ["민준", "지우", "Bo"])
+def test_no_korean_sentence_shows_both_particles_once_filled(app, name):
+    shown = []
+    with app.test_request_context(headers=KO):
+        for message, _, strings in _entries(_catalogue("ko")):
+            if message.context or not any(PAIR.search(s) for s in strings) or not isinstance(message.id, str):
+                continue
+            said = gettext(message.id, **_filled(message.id, name))
+            if PAIR.search(said):
+                shown.append(said)
+    assert shown == []
+
+
+# ---- the rules pages, typed by hand ---------------------------------------------------------------
+
+KOREAN = {
+    "ramo": ["누군가 레벨 8까지 마친 판이 끝나면 게임이 끝납니다.", "세트 4개 또는 런 4개",
+             "기본값: 플레이어별 레벨 진행 (또는 판마다 모두 같은 레벨).", "기본값: 켜짐."],
+    "contract": ["3장 그룹 2개", "3장 그룹 1개, 4장 시퀀스 1개",
+                 "시퀀스 3개: 4장짜리 2개, 5장짜리 1개 (버리지 않고 한 번에 모두 내려놓아야 함)",
+                 "라운드마다 모두 같은 계약을 합니다 (1라운드는 계약 1 … 7라운드는 계약 7). "
+                 "7라운드가 끝나면 게임이 끝납니다.",
+                 "2–9 카드 카드 숫자만큼", "연속된 카드 8장을 시퀀스 2개로 나눌 수는 없습니다.",
+                 "라운드마다 딜은 다음 플레이어에게 넘어갑니다."],
+    "liverpool": ["3장 그룹 2개", "라운드마다 모두 같은 계약을 합니다 (1라운드는 계약 1 … 7라운드는 계약 7).",
+                  "라운드마다 딜은 다음 플레이어에게 넘어갑니다."],
+    "phase10": ["5장 세트 1개, 2장 세트 1개", "같은 색 카드 7장",
+                "누군가 페이즈 10까지 마친 판이 끝나면 게임이 끝납니다.",
+                "순위: 페이즈 10을 마친 사람이 먼저, 그다음은 도달한 페이즈가 높은 순, 그다음은 합계가 낮은 순입니다.",
+                "페이즈 10까지 마친 사람 중 합계가 가장 낮은 사람이 이기며"],
+    "rummy": ["기본값: 1점 (또는 15점, 높게도 낮게도 사용).", "기본값: 다음 플레이어 (또는 그 판의 승자).",
+              "2–9 카드 카드 숫자만큼"],
+    "manipulation": ["2–9 카드 카드 숫자만큼", "기본값: 5 (0부터 100까지)."],
+}
+ITALIAN = {
+    "ramo": ["Predefinito: ognuno avanza di livello per conto suo (in alternativa: nella mano k tutti giocano il "
+             "livello k).", "Predefinito: attivo.", "in caso di parità, vittoria a pari merito.",
+             "gli altri segnano il valore delle carte rimaste in mano."],
+    "contract": ["Ramino a contratti", "due tris", "un tris e una scala di quattro",
+                 "In ogni round tutti giocano lo stesso contratto (round 1: contratto 1 … round 7: contratto 7); "
+                 "la partita finisce dopo il round 7.", "A ogni round il mazziere passa al giocatore successivo.",
+                 "ma la scala non può girare (K-A-2 non è una scala).", "Carte dal 2 al 9 valore nominale"],
+    "liverpool": ["due tris", "A ogni round il mazziere passa al giocatore successivo.",
+                  "ma la scala non può girare (K-A-2 non è una scala)."],
+    "phase10": ["un gruppo di cinque e una coppia", "un gruppo di cinque e un tris", "un poker e una scala di quattro",
+                "due poker", "Piazzamenti: prima chi ha completato la fase 10, poi chi è più avanti di fase"],
+    "rummy": ["Predefinito: valgono 1 (in alternativa: valgono 15 e si giocano alti o bassi).", "Punteggio limite",
+              "Quante mani dura la partita, se finisce a mani.", "Carte dal 2 al 9 valore nominale"],
+    "manipulation": ["Bonus undercut", "Predefinito: 10 (da 0 a 1000).",
+                     "Vince il totale finale più alto; in caso di parità, vittoria a pari merito."],
+}
+
+
+def test_every_game_has_its_sentences_here():
+    assert set(KOREAN) == set(ITALIAN) == set(rules.VARIANTS)
+
+
+@pytest.mark.parametrize("key", sorted(KOREAN))
+def test_the_korean_rules_page_reads_as_players_talk(client, key):
+    words = words_of(client, key, KO)
+    assert [s for s in KOREAN[key] if s not in words] == []
+    assert not PAIR.search(words)
+    # Counts are digits with their counter; no semicolon runs two Korean sentences together.
+    assert not re.search(r"(한|두|세|네|다섯|여섯|일곱|여덟|아홉|열) (장|개)", words)
+    assert ";" not in words.replace("; ", ";").split("나눠 주는 카드")[0]
+
+
+@pytest.mark.parametrize("key", sorted(ITALIAN))
+def test_the_italian_rules_page_reads_as_players_talk(client, key):
+    words = words_of(client, key, IT)
+    assert [s for s in ITALIAN[key] if s not in words] == []
+    assert "Di solito" not in words and "si vince insieme" not in words and "Contratto Ramino" not in words
+    if rules.VARIANTS[key].words.hand == "round":
+        # One word for a deal on a page: a game played in rounds never says "mano" for one.
+        assert not re.search(r"\b(ogni|nella|nelle|dopo la) mano\b", words)
+
+
+# ---- the Italian catalogue ------------------------------------------------------------------------
+
+# A group of fixed length has its own name: coppia two, tris three, poker four; nothing else.
+NAMED_LENGTHS = {r"\btris\b": "three", r"\bpoker\b": "four", r"\bcoppi[ae]\b": "two"}
+
+
+def test_tris_poker_and_coppia_name_only_a_group_of_their_length():
+    wrong = [(ids[0], text) for _, ids, strings in _entries(_catalogue("it")) for text in strings
+             for pattern, length in NAMED_LENGTHS.items()
+             if re.search(pattern, text, re.I) and not ids[0].endswith(f" of {length}")]
+    assert wrong == []
+
+
+def test_the_italian_catalogue_says_rating_for_the_skill_rating_and_predefinito_for_a_default():
+    catalogue = list(_entries(_catalogue("it")))
+    rating = [(ids[0], text) for _, ids, strings in catalogue for text in strings
+              if re.search(r"\brating", ids[0], re.I) and "rating" not in text.lower()]
+    assert rating == []
+    usually = [text for _, ids, strings in catalogue for text in strings if ids[0].startswith("Usually")]
+    assert usually and all(text.startswith("Predefinito: ") for text in usually)
+    assert not [text for _, _, strings in catalogue for text in strings
+                if "Contratto Ramino" in text or "si vince insieme" in text]
+
+
+# ---- the game's own level word in the page's fixed words --------------------------------------------
+
+# The game page's link to its rules, and the stats page's column of levels, say each game's own word.
+LINK = {"phase10": ("규칙과 페이즈", "Regole e fasi"), "contract": ("규칙과 계약", "Regole e contratti"),
+        "ramo": ("규칙과 레벨", "Regole e livelli"), "rummy": ("규칙", "Regole")}
+
+
+def test_game_and_stats_pages_say_the_games_own_level_word(table):
+    for key, (korean, italian) in LINK.items():
+        game_id = table.new_game(key, ["A", "B", "C"])
+        for headers, link in ((KO, korean), (IT, italian)):
+            page = table.web.get(f"/games/{game_id}", headers=headers).get_data(as_text=True)
+            assert f">{link}</a>" in page, (key, link)
+    # A hand of Phase 10 played: the lay-down table of A's stats heads its column with the phase word.
+    game_id = table.new_game("phase10", ["A", "B"])
+    assert table.post_hand(game_id, out="A", cards={"B": {"low": 1}}).status_code == 303
+    stats = f"/leagues/{table.league_id}/players/{table.id('A')}/stats"
+    for headers, word in ((KO, "페이즈"), (IT, "Fase")):
+        page = table.web.get(stats, headers=headers).get_data(as_text=True)
+        assert f'<th scope="col">{word}</th>' in page, word
+
+
+@pytest.mark.parametrize("language", ["ko", "it"])
+def test_a_house_rules_true_or_false_is_said_one_way(language):
+    # A definition is JSON: its switches are written true and false, so every error names them so.
+    said = [text for _, ids, strings in _entries(_catalogue(language)) for text in strings
+            if "true or false" in ids[0]]
+    assert len(said) >= 4 and [text for text in said if not ("true" in text and "false" in text)] == []
+
+
+def test_the_italian_scoresheet_and_a_stuck_level_are_said_as_players_say_them():
+    catalogue = _catalogue("it")
+    assert [catalogue.get(m).string for m in ("Scoresheet", "Scoresheet, %(date)s", "(stuck)")] == [
+        "Foglio segnapunti", "Foglio segnapunti, %(date)s", "(bloccati qui)"]
