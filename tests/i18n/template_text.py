@@ -112,7 +112,7 @@ def untranslated_text(source: str, env: Environment | None = None) -> list[str]:
     """Every piece of visible text in a template source that bypasses translation."""
     env = env or Environment(extensions=["jinja2.ext.i18n"])
     skeleton, expressions = [], []
-    current, block, in_trans = None, None, False
+    current, block, in_trans, in_scripts = None, None, False, False
     for _lineno, kind, value in env.lex(source):
         if kind == "block_begin":
             block = []
@@ -120,6 +120,8 @@ def untranslated_text(source: str, env: Environment | None = None) -> list[str]:
             # The text of a {% trans %} … {% endtrans %} block is a translation call of its own.
             first = block[0] if block else ""
             in_trans = first == "trans" or (in_trans and first != "endtrans")
+            # {% block scripts %}game{% endblock %} names the page's kind for its scripts: never shown.
+            in_scripts = block[:2] == ["block", "scripts"] or (in_scripts and first not in ("endblock",))
             skeleton.append(MARKER.format(len(expressions)))
             expressions.append([])  # a block shows nothing by itself
             block = None
@@ -135,7 +137,7 @@ def untranslated_text(source: str, env: Environment | None = None) -> list[str]:
         elif current is not None:
             if kind != "whitespace":
                 current.append((kind, value[1:-1] if kind == "string" else value))
-        elif kind == "data" and not in_trans:
+        elif kind == "data" and not in_trans and not in_scripts:
             skeleton.append(value)
     problems: list[str] = []
     finder = _TextFinder(expressions, problems)
