@@ -67,7 +67,7 @@ def _ramo_game(league, ana, ids: list[int], key: str, hands: list) -> int:
 
     game = service.create_game(league, ana, "ramo", ids)
     for number, hand in enumerate(hands, start=1):
-        results = tuple(rules.PlayerResult(pid, cards, went_out=out, laid_down=laid)
+        results = tuple(rules.PlayerResult(pid, cards, rules.marks_in({"went_out": out, "laid_down": laid}))
                         for pid, (cards, out, laid) in zip(ids, hand, strict=True))
         service.record_hand(game.id, ana, rules.HandInput(results), f"{key}-{number}", number)
     return game.id
@@ -78,7 +78,7 @@ def _finished_rummy(league, ana, ids: dict[str, int]) -> int:
 
     game = service.create_game(league, ana, "rummy", list(ids.values()), options={"end": "hands", "hands": 3})
     for number, (out, held) in enumerate(RUMMY_HANDS, start=1):
-        results = tuple(rules.PlayerResult(pid, held.get(name, {}), went_out=name == out) for name, pid in ids.items())
+        results = tuple(rules.PlayerResult(pid, held.get(name, {}), rules.marks_in({"went_out": name == out})) for name, pid in ids.items())
         service.record_hand(game.id, ana, rules.HandInput(results), f"rummy-{number}", number)
     return game.id
 
