@@ -78,7 +78,8 @@ def _finished_rummy(league, ana, ids: dict[str, int]) -> int:
 
     game = service.create_game(league, ana, "rummy", list(ids.values()), options={"end": "hands", "hands": 3})
     for number, (out, held) in enumerate(RUMMY_HANDS, start=1):
-        results = tuple(rules.PlayerResult(pid, held.get(name, {}), rules.marks_in({"went_out": name == out})) for name, pid in ids.items())
+        results = tuple(rules.PlayerResult(pid, held.get(name, {}), rules.marks_in({"went_out": name == out}))
+                        for name, pid in ids.items())
         service.record_hand(game.id, ana, rules.HandInput(results), f"rummy-{number}", number)
     return game.id
 

@@ -60,7 +60,7 @@ def game(app, web):
 
 @pytest.mark.parametrize("language, words", [
     ("ko", ["<h1>새 게임</h1>", "<label for=\"first_dealer_id\">첫 딜러</label>", ">게임 시작</button>",
-            "시즌 없음 (친선 게임)", "Season 1 (현재)", "아직 앉은 사람이 없습니다.", "aria-label=\"‘Bo’ 앉히기\"",
+            "시즌 없음 (친선 게임)", "Season 1 (현재)", "아직 앉은 사람이 없습니다.", "aria-label=\"Bo 님 앉히기\"",
             "진행 방향: 시계 반대 방향", ">라모 (2–8명)</option>", ">추가하고 앉히기</button>"]),
     ("it", ["<h1>Nuova partita</h1>", "<label for=\"first_dealer_id\">Primo mazziere</label>",
             ">Inizia la partita</button>", "Nessuna stagione (partita amichevole)", "Season 1 (in corso)",
@@ -210,7 +210,7 @@ def test_hand_errors_and_flashes_in_korean_and_italian(game, language, nobody_ou
 
 
 @pytest.mark.parametrize("language, dead_link, owner_only", [
-    ("ko", "이 실시간 링크는 작동하지 않습니다", "게임은 리그 주인만 삭제할 수 있습니다."),
+    ("ko", "이 실시간 링크는 작동하지 않습니다", "게임은 리그 소유자만 삭제할 수 있습니다."),
     ("it", "Questo link in diretta non funziona", "Solo il proprietario della lega può eliminare una partita."),
 ])
 def test_refusals_in_korean_and_italian(game, app, new_web, language, dead_link, owner_only):

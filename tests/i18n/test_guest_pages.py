@@ -99,7 +99,7 @@ def test_the_play_page_after_a_hand(guest, language, sentences):
 
 
 @pytest.mark.parametrize("language, twice, count", [
-    ("ko", "‘al’이 두 번 입력되었습니다. 플레이어마다 다른 이름이 필요합니다.",
+    ("ko", "al 님이 두 번 입력되었습니다. 플레이어마다 다른 이름이 필요합니다.",
      "콘트랙트 러미 게임에는 플레이어 3–5명이 필요한데, 입력한 이름은 2명입니다."),
     ("it", "al è scritto due volte: ogni giocatore ha bisogno di un nome tutto suo.",
      "Ramino a contratti si gioca da 3 a 5 giocatori: hai scritto 2 nomi."),

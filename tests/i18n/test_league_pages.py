@@ -97,8 +97,8 @@ def league(app, new_web):
 
 
 @pytest.mark.parametrize("language, sentences", [
-    ("ko", ["<p>내 역할: 주인</p>", "<h2 id=\"members-heading\">멤버</h2>", "‘Carla’의 역할",
-            "data-confirm=\"‘Carla’를 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
+    ("ko", ["<p>내 역할: 소유자</p>", "<h2 id=\"members-heading\">멤버</h2>", "Carla 님의 역할",
+            "data-confirm=\"Carla 님을 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
             "역할: 관람자, 사용: 3번 중 0번", "<label for=\"days\">유효 기간</label>", ">7일</option>",
             ">리그</a>", ">로그아웃</button>"]),
     ("it", ["<p>Sei proprietario.</p>", "<h2 id=\"members-heading\">Membri</h2>", "Ruolo di Carla",
@@ -135,7 +135,7 @@ def test_the_join_page_in_korean_and_italian(league, new_web, language, sentence
 @pytest.mark.parametrize("language, sentences", [
     ("ko", ["<h1>Ana 님, 안녕하세요</h1>", "진행 중인 게임이 없습니다. 리그에서 게임을 시작하세요.",
             "<h2 id=\"leagues-heading\">내 리그</h2>",
-            "Friday cards</a> <small>주인</small>", "본문으로 건너뛰기"]),
+            "Friday cards</a> <small>소유자</small>", "본문으로 건너뛰기"]),
     ("it", ["<h1>Ciao, Ana</h1>", "Nessuna partita in corso. Iniziane una da una lega.",
             "<h2 id=\"leagues-heading\">Le tue leghe</h2>", "Friday cards</a> <small>proprietario</small>",
             "Vai al contenuto"]),

@@ -219,3 +219,45 @@ def test_the_italian_scoresheet_and_a_stuck_level_are_said_as_players_say_them()
     catalogue = _catalogue("it")
     assert [catalogue.get(m).string for m in ("Scoresheet", "Scoresheet, %(date)s", "(stuck)")] == [
         "Foglio segnapunti", "Foglio segnapunti, %(date)s", "(bloccati qui)"]
+
+
+def test_a_player_is_named_x_nim_in_every_korean_sentence_about_them():
+    # "플레이어 민준의", "‘민준’을(를)" and bare 민준 were mixed; a player is "민준 님" wherever a sentence names them.
+    catalogue = _catalogue("ko")
+    about_a_player = [(ids[0], text) for _, ids, strings in _entries(catalogue) for text in strings
+                      if "%(player)s" in ids[0]]
+    assert len(about_a_player) >= 15
+    assert [(msgid, text) for msgid, text in about_a_player
+            if "%(player)s 님" not in text or "플레이어 %(player)s" in text] == []
+    typed = {"Move %(name)s up": "%(name)s 님을 위로 옮기기",
+             "Remove %(name)s from the league?": "%(name)s 님을 리그에서 내보낼까요?",
+             "%(player)s went out but still holds %(num)d card":
+                 "%(player)s 님은 나갔지만 아직 카드 %(num)d장이 남아 있습니다"}
+    assert {msgid: catalogue.get(msgid).string for msgid in typed if isinstance(catalogue.get(msgid).string, str)} \
+        | {msgid: catalogue.get(msgid).string[0] for msgid in typed if isinstance(catalogue.get(msgid).string, tuple)} \
+        == typed
+
+
+def test_no_korean_sentence_runs_on_after_a_colon_or_semicolon():
+    # "보내지 못했습니다: 연결이 끊겼습니다" reads as English punctuation: two sentences, each ended.
+    catalogue = _catalogue("ko")
+    assert [text for _, _, strings in _entries(catalogue) for text in strings if re.search(r"(다|요)[:;] ", text)] == []
+    assert catalogue.get("Take your seat: you tap only your own cards, and the scorer sees them arrive.").string == \
+        "자리를 잡으세요. 내 카드만 누르면 기록원에게 바로 보입니다."
+
+
+def test_a_saved_house_rule_is_a_variante_della_casa_in_italian():
+    catalogue = _catalogue("it")
+    said = [text for _, _, strings in _entries(catalogue) for text in strings]
+    assert [text for text in said if re.search(r"[Rr]egol[ae] della casa", text)] == []
+    assert catalogue.get("New house rule").string == "Nuova variante della casa"
+
+
+def test_one_korean_word_per_action_and_role():
+    # 소유자 (never 주인), 참가 for joining a league (가입 is signing up for an account), 수정 for editing.
+    catalogue = _catalogue("ko")
+    said = [text for _, _, strings in _entries(catalogue) for text in strings]
+    assert [text for text in said if "주인" in text or "고치기" in text] == []
+    assert [text for text in said if re.search(r"에 (이미 )?가입했|가입하지 않은 리그|리그에 가입", text)] == []
+    assert catalogue.get("Edit a house rule").string == "하우스 룰 수정"
+    assert catalogue.get("owner").string == "소유자"

@@ -90,7 +90,7 @@ def _post_hand(table, game_id, headers, **hand):
 
 
 @pytest.mark.parametrize("headers, sentence", [
-    (KO, "플레이어 B: 나갔지만 아직 카드 2장이 남아 있습니다"),
+    (KO, "B 님은 나갔지만 아직 카드 2장이 남아 있습니다"),
     (IT, "B ha chiuso ma ha ancora 2 carte"),
     (EN, "B went out but still holds 2 cards"),
 ], ids=["ko", "it", "en"])

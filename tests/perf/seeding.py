@@ -14,6 +14,7 @@ from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
 from ramo_keeper.leagues.service import add_player, create_league, new_invite
 from ramo_keeper.models import ApiToken, utcnow
+from ramo_keeper.nights import service as nights
 
 PASSWORD = "correct horse"
 WRITE = re.compile(r"^\s*(INSERT|UPDATE|DELETE|REPLACE|UPSERT|MERGE)\b", re.IGNORECASE)
@@ -30,6 +31,8 @@ class Seeded:
     share_token: str
     invite_token: str
     api_token: str
+    night_id: int | None = None  # with_night: a club night of the four, round 1 seated (one more game playing)
+    board_token: str | None = None
 
 
 def _hand(player_ids, winner):
@@ -38,7 +41,8 @@ def _hand(player_ids, winner):
         for p in player_ids))
 
 
-def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_progress: int = 1) -> Seeded:
+def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_progress: int = 1,
+         with_night: bool = False) -> Seeded:
     """`finished` one-hand Rummy games in the current season, then `in_progress` longer games still being played."""
     with app.app_context():
         user = create_user(name, PASSWORD)
@@ -56,9 +60,11 @@ def seed(app, finished: int, hands_in_progress: int = 3, name: str = "Ana", in_p
         share = games.share(game.id)
         invite = new_invite(league).token
         token = issue_token(user)
+        night = nights.open_night(league, user, "Friday night", "rummy", players, 4, 2) if with_night else None
+        board = nights.share_board(night.id) if night else None
         db.session.commit()
         return Seeded(name, league.id, league.seasons[0].id, players[0], game.id, finished_id or game.id,
-                      share, invite, token)
+                      share, invite, token, night.id if night else None, board)
 
 
 def mark_token_used_recently(app, minutes: int = 5) -> None:

@@ -15,10 +15,10 @@ def get_urls(app, seeded) -> list[str]:
     values = {
         "league_id": seeded.league_id, "season_id": seeded.season_id, "player_id": seeded.player_id,
         "game_id": seeded.game_id, "number": 1, "variant_key": "ramo", "filename": "css/app.css",
-        "ruleset_id": seeded.ruleset_id, "key": seeded.ruleset_key,
+        "ruleset_id": seeded.ruleset_id, "key": seeded.ruleset_key, "night_id": seeded.night_id,
     }
     tokens = {"live.show": seeded.share_token, "drafts.live_panel": seeded.share_token,
-              "leagues.join": seeded.invite_token}
+              "leagues.join": seeded.invite_token, "night_board.board": seeded.board_token}
     urls = []
     for rule in app.url_map.iter_rules():
         if "GET" not in rule.methods:
@@ -39,7 +39,7 @@ def get_urls(app, seeded) -> list[str]:
 
 @pytest.fixture
 def seeded(app):
-    data = seed(app, finished=3)
+    data = seed(app, finished=3, with_night=True)
     mark_token_used_recently(app)
     with app.app_context():  # ratings on, so their pages and API read (and keep) a replay too
         from ramo_keeper.extensions import db

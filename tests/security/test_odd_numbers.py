@@ -66,10 +66,14 @@ class World:
             from ramo_keeper.house_rules.service import create_ruleset
 
             self.ruleset_id = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo").id
+            from ramo_keeper.nights.service import open_night
+
+            self.night_id = open_night(league, ana, "Friday night", "rummy", [table.id(n) for n in "ABCD"],
+                                       table_size=4, rounds=2).id
             db.session.commit()
         self.path_values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
                             "game_id": self.game_id, "number": 1, "member_id": self.member_id,
-                            "token_id": self.token_id, "ruleset_id": self.ruleset_id}
+                            "token_id": self.token_id, "ruleset_id": self.ruleset_id, "night_id": self.night_id}
 
     def send(self, method: str, url: str, data=None, json=None, headers=None):
         """As a person would: the API with Ana's token, the pages in Ana's browser (CSRF token included)."""
@@ -308,7 +312,7 @@ def test_a_bad_season_on_the_new_game_form_is_a_form_error_not_a_500(world):
     response = world.web.post(url, new_game_data(world, season_id="x"))
     assert response.status_code == 422
     assert "That season is not open in this league" in response.get_data(as_text=True)
-    assert world.count(Game) == 1
+    assert world.count(Game) == 2  # the rummy game and the night's one table: nothing new
 
 
 def test_a_full_width_house_rule_number_is_refused_in_the_readers_language(world):
