@@ -5,6 +5,7 @@ Under pytest-xdist (`make test` runs `pytest -n …`) each worker has its own Po
 ports for gunicorn (xdist_isolation.py).
 """
 
+import gc
 import os
 import re
 import shutil
@@ -14,6 +15,7 @@ from contextlib import closing
 import pytest
 from route_builder_cache import install as cache_route_builders
 from sqlalchemy import event, text
+from sqlalchemy.exc import OperationalError
 from xdist_isolation import WORKER, create_worker_database, drop_worker_database, worker_database_url
 
 from ramo_keeper import create_app
@@ -100,6 +102,28 @@ def sqlite_template(tmp_path_factory):
     return path
 
 
+def _truncate(statement: str) -> None:
+    """TRUNCATE waits for every lock on the tables. A streamed download that a test left unread after its
+    first piece (Werkzeug's client reads one) keeps its snapshot's read transaction, and so its locks,
+    until the garbage collector closes it; a collection does that. A connection still held after that
+    is ended, rather than the worker waiting for pytest-timeout to kill it (the "node down" of a run)."""
+    for attempt in range(3):
+        try:
+            db.session.execute(text("SET LOCAL lock_timeout = '3s'"))
+            db.session.execute(text(statement))
+            db.session.commit()
+            return
+        except OperationalError:
+            db.session.rollback()
+            if attempt == 0:
+                gc.collect()
+            else:
+                db.session.execute(text("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                                        "WHERE datname = current_database() AND pid <> pg_backend_pid()"))
+                db.session.commit()
+    raise RuntimeError("the tables stayed locked: " + statement[:60])
+
+
 def reset_database() -> None:
     """Empty every table. PostgreSQL keeps one schema for the run and truncates; SQLite starts anew."""
     global _schema_ready
@@ -111,8 +135,7 @@ def reset_database() -> None:
             db.create_all()
             _schema_ready = True
         tables = ", ".join(f'"{t.name}"' for t in db.metadata.sorted_tables)
-        db.session.execute(text(f"TRUNCATE {tables} RESTART IDENTITY CASCADE"))
-        db.session.commit()
+        _truncate(f"TRUNCATE {tables} RESTART IDENTITY CASCADE")
     else:
         db.create_all()
 

@@ -12,6 +12,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 
 from sqlalchemy import Connection, text
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.orm import Session
 
 from ..extensions import db
@@ -32,7 +33,10 @@ def snapshot() -> Iterator[Connection]:
     try:
         yield connection
     finally:
-        connection.rollback()
+        try:
+            connection.rollback()
+        except SQLAlchemyError:  # the connection is gone (a server restart): nothing is left to roll back
+            pass
         connection.close()
 
 
