@@ -37,7 +37,7 @@ def scoresheet(game_id: int, state: rules.GameState) -> dict:
                      "end_bonus": p.end_bonus} for p in state.players],
         "categories": [{"key": c.key, "label": category_label(c.label), "points": c.points}
                        for c in variant.card_categories],
-        "marks": [{"key": mark.key, "label": game_word(mark.word)} for mark in variant.marks],
+        "marks": [{"key": mark.key, "label": game_word(variant.mark_word(mark))} for mark in variant.marks],
         "rows": rows,
     }
 

@@ -168,6 +168,11 @@ class Variant(ABC):
         """The mark the hand form's "who went out" choice gives (Manipulation's: knocked)."""
         return next(m for m in self.marks if m.key == self.out_flag)
 
+    def mark_word(self, mark: Mark) -> str:
+        """A mark's word on the grid, the scoresheet and its legend: the out mark's is the game's own verb
+        (a house rule's "ran dry" as its table wrote it), the others' the mark's ("laid down")."""
+        return self.words.went_out_verb if mark.key == self.out_flag else mark.word
+
     @property
     def out_empties_hand(self) -> bool:
         """Whether the out choice means holding nothing: it marks going out (not Manipulation's knock)."""

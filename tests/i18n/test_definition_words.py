@@ -106,4 +106,8 @@ def test_a_house_rules_own_verb_words_and_sentences_show_as_written_on_every_pag
             assert _escaped(OWN_LABEL) in page, (language, url)
             if url == f"/games/{game_id}":
                 assert _escaped(OWN["went_out"]) in page and _escaped(OWN["level"]).lower() in page.lower(), language
+            # The grid's mark and the print sheet's legend say the table's own verb, not "went out".
+            assert _escaped(OWN["went_out_verb"]) in page, (language, url)
             assert not re.search(r"<(b|out|sold|flush|cards)>", page), (language, url)
+        sheet = table.web.get(f"/games/{game_id}/scoresheet.json").get_json()
+        assert OWN["went_out_verb"] in [mark["label"] for mark in sheet["marks"]], language
