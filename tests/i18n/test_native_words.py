@@ -202,9 +202,11 @@ def test_game_and_stats_pages_say_the_games_own_level_word(table):
     game_id = table.new_game("phase10", ["A", "B"])
     assert table.post_hand(game_id, out="A", cards={"B": {"low": 1}}).status_code == 303
     stats = f"/leagues/{table.league_id}/players/{table.id('A')}/stats"
-    for headers, word in ((KO, "페이즈"), (IT, "Fase")):
+    for headers, word, stuck in ((KO, "페이즈", "모두가 <strong>페이즈 1</strong>"),
+                                 (IT, "Fase", "Il gruppo resta bloccato qui: <strong>fase 1</strong>")):
         page = table.web.get(stats, headers=headers).get_data(as_text=True)
         assert f'<th scope="col">{word}</th>' in page, word
+        assert stuck in page, stuck  # B never laid down phase 1: the group is stuck there, said with its word
 
 
 @pytest.mark.parametrize("language", ["ko", "it"])
