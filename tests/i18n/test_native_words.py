@@ -263,3 +263,10 @@ def test_one_korean_word_per_action_and_role():
     assert [text for text in said if re.search(r"에 (이미 )?가입했|가입하지 않은 리그|리그에 가입", text)] == []
     assert catalogue.get("Edit a house rule").string == "하우스 룰 수정"
     assert catalogue.get("owner").string == "소유자"
+
+
+def test_the_italian_buttons_that_wrapped_at_390_px_are_short():
+    # "Fai contare le proprie carte ai telefoni con il link in diretta" took three lines of a phone's button.
+    catalogue = _catalogue("it")
+    assert catalogue.get("Let phones on the live link count their own cards").string == "Fai contare i telefoni"
+    assert catalogue.get("Make a new link (the one above stops working)").string == "Nuovo link (annulla il vecchio)"
