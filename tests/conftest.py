@@ -13,6 +13,7 @@ import sqlite3
 from contextlib import closing
 
 import pytest
+from flask.testing import FlaskClient
 from route_builder_cache import install as cache_route_builders
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
@@ -100,6 +101,17 @@ def sqlite_template(tmp_path_factory):
     with closing(sqlite3.connect(path)) as connection:
         assert connection.execute("PRAGMA journal_mode=DELETE").fetchone() == ("delete",)
     return path
+
+
+def _buffered_open(self, *args, buffered: bool = True, **kwargs):
+    """Every test client reads a streamed answer whole and closes it, as a server does once it is sent;
+    a test that looks at the stream itself asks for `buffered=False`. Left unread, a download's body
+    held its database snapshot open until the garbage collector dropped it in some later test."""
+    return _flask_client_open(self, *args, buffered=buffered, **kwargs)
+
+
+_flask_client_open = FlaskClient.open
+FlaskClient.open = _buffered_open
 
 
 def _truncate(statement: str) -> None:

@@ -44,7 +44,7 @@ def read(app, client, path: str, **headers):
     streamed = {}
 
     def fetch():
-        response = client.get(path, headers=headers)
+        response = client.get(path, headers=headers, buffered=False)
         streamed["streamed"] = response.is_streamed and "Content-Length" not in response.headers
         response.get_data()  # the body is read (and its rows queried) as the client takes it
         return response

@@ -106,7 +106,7 @@ def test_a_download_dropped_unread_leaves_no_context_open(world, web, monkeypatc
     monkeypatch.setattr(sys, "unraisablehook", left_behind.append)
     season = world.league.seasons[0].id
     for url in (f"/leagues/{world.league.id}/backup.json", f"/leagues/{world.league.id}/seasons/{season}/bgstats.json"):
-        unread = [web.client.get(url)]
+        unread = [web.client.get(url, buffered=False)]
         assert unread[0].status_code == 200  # the body never read
         elsewhere = threading.Thread(target=unread.clear)
         elsewhere.start()
@@ -119,7 +119,7 @@ def test_the_download_is_compact_json_sent_as_it_is_read(world, web):
     build_spring(world)
     db.session.commit()
     web.login("Owner")
-    response = web.client.get(f"/leagues/{world.league.id}/backup.json")
+    response = web.client.get(f"/leagues/{world.league.id}/backup.json", buffered=False)
     # Sent as it is read: no length known beforehand, the body an iterator of pieces.
     assert response.status_code == 200 and response.is_streamed and "Content-Length" not in response.headers
     body = response.get_data(as_text=True)
@@ -242,7 +242,7 @@ def test_a_download_left_half_read_does_not_stop_the_next_tests_reset(world, web
     build_spring(world)
     db.session.commit()
     web.login("Owner")
-    held = web.client.get(f"/leagues/{world.league.id}/backup.json")  # its first piece read, the rest never
+    held = web.client.get(f"/leagues/{world.league.id}/backup.json", buffered=False)  # a piece read, not the rest
     assert held.status_code == 200
     reset_database()
     assert db.session.execute(db.select(db.func.count(League.id))).scalar_one() == 0
