@@ -286,7 +286,7 @@ class HandResult(db.Model):
     player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
     position: Mapped[int]
     cards: Mapped[dict] = mapped_column(JSON)
-    # The marks the hand gave the player, as a sorted list of keys (["laid_down", "went_out"]): whatever
+    # The marks the hand gave the player, as a sorted list of the definition's mark keys: whatever
     # the game's definition declares (rules/marks.py), never a column per mark.
     marks: Mapped[list] = mapped_column(JSON, default=list)
     value: Mapped[int] = mapped_column(default=0)

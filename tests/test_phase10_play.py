@@ -94,8 +94,8 @@ def test_phase10_statistics_count_lay_downs_per_phase(table):
         (rates,) = player_stats(db.session.get(Player, table.id("C")))["lay_down"]
     assert (rates["variant_name"], rates["level_word"]) == ("Phase 10", "phase")
     first = rates["levels"][0]
-    assert (first["laid_down"], first["hands"], first["group_laid_down"], first["group_hands"]) == (0, 10, 2, 12)
+    assert (first["lay_downs"], first["hands"], first["group_lay_downs"], first["group_hands"]) == (0, 10, 2, 12)
     assert first["group_rate"] == 16.7 and rates["stuck_level"] == 1
-    assert [(row["group_laid_down"], row["group_hands"]) for row in rates["levels"][1:]] == [(2, 2)] * 9
+    assert [(row["group_lay_downs"], row["group_hands"]) for row in rates["levels"][1:]] == [(2, 2)] * 9
     page = table.web.get(f"/leagues/{table.league_id}/players/{table.id('C')}/stats").get_data(as_text=True)
     assert "Laying down in Phase 10" in page and "two sets of three" in page

@@ -141,29 +141,29 @@ def lay_down_rates(player: Player, season: Season | None = None) -> list[dict]:
     variants = [v for v in rules.VARIANTS.values() if v.counts_lay_downs]
     counts = {v.key: ({n: [0, 0] for n in range(1, len(v.levels) + 1)},
                       {n: [0, 0] for n in range(1, len(v.levels) + 1)}) for v in variants}
-    for variant_key, level, is_mine, hands, laid_down in _hands_at_levels(player, season, list(counts)):
+    for variant_key, level, is_mine, hands, lay_downs in _hands_at_levels(player, season, list(counts)):
         mine, group = counts[variant_key]
         if level not in group:
             continue
         for table, counted in ((group, True), (mine, bool(is_mine))):
             if counted:
                 table[level][0] += int(hands)
-                table[level][1] += int(laid_down)
+                table[level][1] += int(lay_downs)
     return [table for table in (_rates(v, *counts[v.key]) for v in variants) if table["any"]]
 
 
 def _rates(variant: rules.Variant, mine: dict, group: dict) -> dict:
     rows = [{
         "level": level, "requirement": requirement(variant.levels[level - 1]),
-        "hands": mine[level][0], "laid_down": mine[level][1],
+        "hands": mine[level][0], "lay_downs": mine[level][1],
         "rate": rounded(Fraction(100 * mine[level][1], mine[level][0]), 1) if mine[level][0] else None,
-        "group_hands": group[level][0], "group_laid_down": group[level][1],
+        "group_hands": group[level][0], "group_lay_downs": group[level][1],
         "group_rate": rounded(Fraction(100 * group[level][1], group[level][0]), 1) if group[level][0] else None,
     } for level in sorted(group)]
     tried = [row for row in rows if row["group_hands"]]
-    stuck = min(tried, key=lambda row: (Fraction(row["group_laid_down"], row["group_hands"]), row["level"]),
+    stuck = min(tried, key=lambda row: (Fraction(row["group_lay_downs"], row["group_hands"]), row["level"]),
                 default=None)
-    if stuck and stuck["group_laid_down"] == stuck["group_hands"]:
+    if stuck and stuck["group_lay_downs"] == stuck["group_hands"]:
         stuck = None  # everyone always laid down: nobody is stuck anywhere
     return {"variant": variant.key, "variant_name": variant.name, "level_word": variant.words.level,
             "levels": rows, "stuck_level": stuck["level"] if stuck else None,

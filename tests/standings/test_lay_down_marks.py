@@ -24,11 +24,11 @@ def test_lay_down_rates_count_the_stored_marks_as_data_not_as_json_text(world):
     finally:
         event.remove(db.engine, "before_cursor_execute", seen)
     # Bo: level 1 laid down in hand 1, level 2 tried in hands 2 and 3 and laid down in 3, then level 3.
-    mine = [(row["level"], row["laid_down"], row["hands"]) for row in table["levels"] if row["hands"]]
+    mine = [(row["level"], row["lay_downs"], row["hands"]) for row in table["levels"] if row["hands"]]
     assert mine == [(1, 1, 1), (2, 1, 2)]
     # The league: Ana laid down levels 1, 2 and 3 by going out (it counts as laying down); Cy tried level 1
     # three times: level 1 has 5 hands (Ana 1, Bo 1, Cy 3) with 2 laid down, level 2 3 with 2, level 3 1 with 1.
-    group = [(row["level"], row["group_laid_down"], row["group_hands"])
+    group = [(row["level"], row["group_lay_downs"], row["group_hands"])
              for row in table["levels"] if row["group_hands"]]
     assert group == [(1, 2, 5), (2, 2, 3), (3, 1, 1)]
     # One statement, reading the list as JSON: nothing matches the text of the marks column.

@@ -70,14 +70,14 @@ def test_lay_down_rate_per_ramo_level_shows_where_the_group_is_stuck(world):
     (ramo_rates,) = player_stats(world.Bo)["lay_down"]  # Rummy has no levels: only Ramo is counted
     assert ramo_rates["variant_name"] == "Ramo"
     bo = {row["level"]: row for row in ramo_rates["levels"]}
-    assert [(bo[n]["laid_down"], bo[n]["hands"], bo[n]["rate"]) for n in (1, 2, 3, 4, 5)] == [
+    assert [(bo[n]["lay_downs"], bo[n]["hands"], bo[n]["rate"]) for n in (1, 2, 3, 4, 5)] == [
         (1, 1, 100.0), (1, 1, 100.0), (1, 4, 25.0), (0, 2, 0.0), (0, 0, None)]
     (lay,) = player_stats(world.Cy)["lay_down"]
     cy = {row["level"]: row for row in lay["levels"]}
-    assert (cy[1]["laid_down"], cy[1]["hands"], cy[2]["laid_down"], cy[2]["hands"]) == (1, 1, 0, 7)
+    assert (cy[1]["lay_downs"], cy[1]["hands"], cy[2]["lay_downs"], cy[2]["hands"]) == (1, 1, 0, 7)
     # The whole league: level 1 3/3; level 2 Ana 1/1 + Bo 1/1 + Cy 0/7 = 2/9 = 22.2 %;
     # level 3 Ana 1/1 + Bo 1/4 = 2/5 = 40 %; level 4 Ana 1/1 + Bo 0/2 = 1/3 = 33.3 %; levels 5-8 Ana 1/1.
-    assert [(cy[n]["group_laid_down"], cy[n]["group_hands"], cy[n]["group_rate"]) for n in range(1, 9)] == [
+    assert [(cy[n]["group_lay_downs"], cy[n]["group_hands"], cy[n]["group_rate"]) for n in range(1, 9)] == [
         (3, 3, 100.0), (2, 9, 22.2), (2, 5, 40.0), (1, 3, 33.3), (1, 1, 100.0), (1, 1, 100.0), (1, 1, 100.0),
         (1, 1, 100.0)]
     assert lay["stuck_level"] == 2
@@ -164,8 +164,8 @@ def test_lay_down_rates_equal_what_a_replay_of_every_game_gives(world):
         assert set(shown) == set(replayed)
         for key, (mine, group) in replayed.items():
             rows = {row["level"]: row for row in shown[key]["levels"]}
-            assert {n: [rows[n]["hands"], rows[n]["laid_down"]] for n in rows} == mine, (person.name, key)
-            assert {n: [rows[n]["group_hands"], rows[n]["group_laid_down"]] for n in rows} == group, key
+            assert {n: [rows[n]["hands"], rows[n]["lay_downs"]] for n in rows} == mine, (person.name, key)
+            assert {n: [rows[n]["group_hands"], rows[n]["group_lay_downs"]] for n in rows} == group, key
 
 
 def test_lay_down_rates_read_the_levels_stored_with_the_hands(world, monkeypatch):
@@ -179,4 +179,4 @@ def test_lay_down_rates_read_the_levels_stored_with_the_hands(world, monkeypatch
     monkeypatch.setattr(rules, "replay", no_recompute)
     (ramo_rates,) = player_stats(world.Bo)["lay_down"]
     # Bo, as worked out in stats_league: level 3 was played four times (hands 3-6) and laid down once.
-    assert [(row["laid_down"], row["hands"]) for row in ramo_rates["levels"][:4]] == [(1, 1), (1, 1), (1, 4), (0, 2)]
+    assert [(row["lay_downs"], row["hands"]) for row in ramo_rates["levels"][:4]] == [(1, 1), (1, 1), (1, 4), (0, 2)]
