@@ -5,8 +5,9 @@ Decisions, so that the result is what a person expects:
 - A guest player whose name (ignoring case) is already on the target roster is that person: the
   guest's rows are re-pointed to the roster's player and the guest's copy is removed. Every other
   guest player joins the target roster as is.
-- The guest's seasons move as seasons of their own ("Season 1 (as guest)"), never current, so the
-  target league's current standings do not change and the moved standings stay exactly as they were.
+- The guest's seasons move as seasons of their own ("Season 1 (as guest)", or "Season 1 (as guest 2)"
+  when another guest's is there already), never current, so the target league's current standings
+  do not change and the moved standings stay exactly as they were.
 - What the guest did (games created, hands recorded, corrections) is attributed to the account.
 - Only leagues where the guest is the only member move (and are removed afterwards). A league the
   guest shares with anyone else stays exactly as it is; the account takes the guest's place in it
@@ -25,6 +26,7 @@ from ..extensions import db
 from ..games.stored import load_game, state_of, store_state
 from ..leagues.limits import refuse_merge_past_caps
 from ..models import AuditEntry, Game, GameResult, HandResult, League, Membership, Player, Season, Seat, User
+from ..text.validation import LONG_NAME_MAX
 from ..web.access import membership_for
 from .service import leagues_held_alone
 from .shared import attribute_to_account, take_the_guests_place
@@ -140,11 +142,37 @@ def _move_seasons(source: League, target: League) -> None:
     The new name is worded in the language of the person moving them, as a new league's first season is.
     """
     used = set(db.session.execute(db.select(Game.season_id).where(Game.league_id == target.id)).scalars())
+    # Read under the target's lock (move_games): a second guest moved in at the same moment waits, then
+    # sees this one's seasons and takes the next number.
+    taken = {name.casefold() for name in db.session.execute(
+        db.select(Season.name).where(Season.league_id == target.id)).scalars()}
     for season in db.session.execute(db.select(Season).where(Season.league_id == source.id)).scalars().all():
         if season.id in used:
-            name = gettext("%(season)s (as guest)", season=season.name)[:80]
+            name = _free_guest_name(season.name, taken)
+            taken.add(name.casefold())
             _execute(update(Season).where(Season.id == season.id)
                      .values(league_id=target.id, is_current=False, name=name))
+
+
+def _free_guest_name(season: str, taken: set[str]) -> str:
+    """The moved season's name: "Season 1 (as guest)", or when the league has that season already
+    (another guest's, saved earlier) "Season 1 (as guest 2)", "… (as guest 3)": the first that no
+    season of the league has in any case (seasons/service.py). A long name is cut before the words,
+    never through them."""
+    number = 1
+    while True:
+        name = _guest_name(season, number)
+        if len(name) > LONG_NAME_MAX:
+            name = _guest_name(season[:len(season) - (len(name) - LONG_NAME_MAX)].rstrip(), number)
+        if name.casefold() not in taken:
+            return name
+        number += 1
+
+
+def _guest_name(season: str, number: int) -> str:
+    if number == 1:
+        return gettext("%(season)s (as guest)", season=season)
+    return gettext("%(season)s (as guest %(number)d)", season=season, number=number)
 
 
 def _execute(statement) -> None:

@@ -195,3 +195,27 @@ def test_without_a_guest_cookie_there_is_nothing_to_move(web):
     page = web.get("/guest/save")
     assert page.status_code == 200 and "This phone holds no guest games" in page.get_data(as_text=True)
     assert web.post("/guest/move", {"league": "new"}).status_code == 303
+
+
+def _move_a_guest_into(web, league_id: int, **headers) -> None:
+    game_id_of(play_now(web, "rummy", ["Al", "Bo"]))
+    web.login("Ana")
+    web.get("/guest/save", **headers)
+    response = web.post("/guest/move", {"league": str(league_id)}, **headers)
+    assert response.status_code == 303, response.get_data(as_text=True)
+
+
+def test_every_further_guest_saved_into_one_league_gets_a_season_name_of_its_own(app, web, new_web, ana_with_friday):
+    """Issue 34, finding 1: both guests' seasons wanted "Season 1 (as guest)" and the second move was a 500.
+    The second takes the next number, worded in the mover's language as the first is."""
+    league_id = ana_with_friday["league_id"]
+    _move_a_guest_into(web, league_id)
+    _move_a_guest_into(new_web(), league_id)
+    for _ in range(2):
+        _move_a_guest_into(new_web(), league_id, headers={"Accept-Language": "ko"})
+    with app.app_context():
+        seasons = db.session.execute(db.select(Season.name, Season.is_current).filter_by(league_id=league_id)
+                                     .order_by(Season.id)).all()
+    assert [tuple(row) for row in seasons] == [
+        ("Season 1", True), ("Season 1 (as guest)", False), ("Season 1 (as guest 2)", False),
+        ("Season 1 (게스트)", False), ("Season 1 (게스트 2)", False)]
