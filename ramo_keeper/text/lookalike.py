@@ -14,10 +14,18 @@
    that case never counts: Cyrillic "т" is "t" (for "Тom" shows as "Tom"), and "i" is "l" (for "AI"
    shows as "Al"). So "Kai" and "Kal" are one name too: written "KAI", one shows as the other.
 
+6. Letters that two letters side by side pass for are written as those two: "d" as "cl", "w" as "vv"
+   (UTS #39 itself writes "m" as "rn"). So "cl" and "d", "VV" and "W", "ovvner" and "owner" are one
+   name, whichever of the two a name uses. Writing the one letter as two, never the two as one, makes
+   the key the same wherever the pair falls ("vvv" is "vw" and "wv").
+
+Case is folded in full before anything else too, where a letter folds into several: "ß" is "ss"
+("Strauß" is "Strauss", "STRAUẞ" too), as its prototype would otherwise be the Greek "β".
+
 Hangul syllables stay whole: taken apart into jamo, "각가" and "가까" would have one skeleton, though
 no Korean reader mixes them up. The stored name is still what the person typed; only the key is this.
-migrations/versions/0013_lookalike_keys_unfolded.py holds a frozen copy: change both or neither
-(0007 holds the copy of the key before it, which folded case first).
+migrations/versions/0015_lookalike_letter_pairs.py holds a frozen copy: change both or neither
+(0013 holds the copy of the key before the letter pairs, 0007 the one before that, which folded case first).
 """
 
 import hashlib
@@ -35,6 +43,8 @@ UNACCENTED_SCRIPTS = frozenset({"LATIN", "GREEK", "CYRILLIC", "COMMON"})
 HANGUL_SYLLABLES = re.compile("([\uac00-\ud7a3]+)")
 # The key columns hold 160 characters; a longer key keeps its start and a digest of the whole.
 KEY_MAX = 160
+# Letters that a pair of letters passes for on a phone, beside UTS #39's own "m" → "rn" (step 6).
+LETTER_PAIRS = str.maketrans({"d": "cl", "w": "vv"})
 
 
 def lookalike_key(name: str) -> str:
@@ -56,13 +66,14 @@ def _precis(text: str) -> str:
 
 
 def _skeleton(text: str) -> str:
-    """UTS #39's skeleton of the text as written, then folded, until neither changes it."""
+    """UTS #39's skeleton of the text as written, then folded and its letter pairs written out, until
+    nothing changes it."""
     prototypes = _prototypes()
     # A letter that folds into several ("ß" into "ss") is folded first: its prototype would be another letter.
     text = "".join(char.casefold() if len(char.casefold()) > 1 else char for char in text)
     for _ in range(6):  # a prototype's own characters are prototypes: two rounds settle, a third confirms
         mapped = "".join(_prototype(char, prototypes) for char in _unaccented(_decomposed(text)))
-        mapped = unicodedata.normalize("NFKC", mapped.casefold())
+        mapped = unicodedata.normalize("NFKC", mapped.casefold()).translate(LETTER_PAIRS)
         if mapped == text:
             break
         text = mapped
