@@ -16,6 +16,8 @@ from .game_json import game_dict
 from .schemas import Game, GameBody, HandBody
 
 KEY = re.compile(r"[\x20-\x7e]{1,100}")
+IF_MATCH = re.compile(r'\s*(?:W/)?"?([0-9]{1,9})"?\s*')
+IF_MATCH_REFUSED = "If-Match must be the game's version, as in its ETag."
 HEADERS = {
     "Idempotency-Key": {"in": "header", "name": "Idempotency-Key", "required": False,
                         "description": "A retry with the same key and body records nothing new.",
@@ -83,18 +85,30 @@ def record_hand(game_id: int, body: HandBody):
        headers={"If-Match": HEADERS["If-Match"]})
 def edit_hand(game_id: int, number: int, body: HandBody):
     """Replace a hand; everything after it is recomputed."""
-    expected = request.headers.get("If-Match")
-    match = re.fullmatch(r'\s*(?:W/)?"?([0-9]{1,9})"?\s*', expected) if expected is not None else None
-    if expected is not None and match is None:
-        return error(400, "If-Match must be the game's version, as in its ETag.")
+    expected = _if_match()
+    if expected is False:
+        return error(400, IF_MATCH_REFUSED)
     _allowed(game_id, "scorer")
-    game, state = service.edit_hand(game_id, user(), number, from_body(body.model_dump()),
-                                    int(match.group(1)) if match else None)
+    game, state = service.edit_hand(game_id, user(), number, from_body(body.model_dump()), expected)
     return _reply(game, state)
 
 
-@route("DELETE", "/games/{game_id}/hands/{number}", 200, Game, errors=(403, 404, 409))
+@route("DELETE", "/games/{game_id}/hands/{number}", 200, Game, errors=(400, 403, 404, 409),
+       headers={"If-Match": HEADERS["If-Match"]})
 def undo_hand(game_id: int, number: int):
-    """Remove the last hand (undo); any other hand is 409: edit it instead."""
+    """Remove the last hand (undo); any other hand is 409: edit it instead. With If-Match, 409 unless the
+    game is still at that version: a retried undo never removes a hand recorded meanwhile."""
+    expected = _if_match()
+    if expected is False:
+        return error(400, IF_MATCH_REFUSED)
     _allowed(game_id, "scorer")
-    return _reply(*service.undo_last_hand(game_id, user(), number))
+    return _reply(*service.undo_last_hand(game_id, user(), number, expected))
+
+
+def _if_match() -> int | None | bool:
+    """The version If-Match names, None without the header, False when it names no version."""
+    sent = request.headers.get("If-Match")
+    if sent is None:
+        return None
+    match = IF_MATCH.fullmatch(sent)
+    return int(match.group(1)) if match else False

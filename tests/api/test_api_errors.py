@@ -187,6 +187,24 @@ def test_a_stale_edit_is_409(api, table):
     api.ok("PUT", f"/games/{game_id}/hands/1", body, headers={"If-Match": fresh})
 
 
+def test_a_retried_stale_undo_is_409_and_keeps_the_hand_recorded_meanwhile(api, table):
+    """Issue 34, finding 8: a script undoes hand 2, another records a new hand 2, the first script's
+    retry of its DELETE removed that new hand. With the version it undid from (If-Match), the retry is
+    409 and the other script's hand stays; with the fresh version the undo goes through."""
+    _, ids, game_id, body = table
+    api.ok("POST", f"/games/{game_id}/hands", body, 201)
+    version = api.get(f"/games/{game_id}").headers["ETag"]
+    api.ok("DELETE", f"/games/{game_id}/hands/2", headers={"If-Match": version})
+    other = {"results": [result(ids[1], {}, went_out=True)] + [result(p, ramo(2)) for p in (ids[0], *ids[2:])]}
+    api.ok("POST", f"/games/{game_id}/hands", other, 201)
+    assert_error(api.delete(f"/games/{game_id}/hands/2", headers={"If-Match": version}), 409)
+    game = api.ok("GET", f"/games/{game_id}")
+    assert game["hand_count"] == 2 and game["hands"][1]["results"][0]["went_out"] is False  # Bo's hand stays
+    assert_error(api.delete(f"/games/{game_id}/hands/2", headers={"If-Match": "yesterday"}), 400)
+    fresh = api.get(f"/games/{game_id}").headers["ETag"]
+    assert api.ok("DELETE", f"/games/{game_id}/hands/2", headers={"If-Match": fresh})["hand_count"] == 1
+
+
 def test_an_idempotency_key_reused_with_another_body_is_409(api, table):
     _, ids, game_id, body = table
     api.ok("POST", f"/games/{game_id}/hands", body, 201, headers={"Idempotency-Key": "tap-2"})
