@@ -6,6 +6,7 @@ A draft scores nothing: recording the hand (from any phone) drops the hand's dra
 from flask import jsonify
 
 from ..games.drafts import store
+from ..games.drafts.throttling import draft_wait
 from ..models import HandDraft
 from .blueprint import error, route, user
 from .games import _allowed
@@ -18,12 +19,17 @@ def draft_dict(draft: HandDraft) -> dict:
 
 
 @route("PUT", "/games/{game_id}/hands/{number}/drafts/{player_id}", 200, Draft, Result,
-       errors=(400, 403, 404, 409, 422))
+       errors=(400, 403, 404, 409, 422, 429))
 def put_draft(game_id: int, number: int, player_id: int, body: Result):
     """Send one player's own count of the next hand (hand_count + 1); it scores nothing until recorded."""
     if body.player_id != player_id:
         return error(400, "The body's player_id must be the player in the path.")
     _allowed(game_id, "scorer")
+    # The seat's own count, as the seated phone's pages keep it: a token starts no new count of its own.
+    wait = draft_wait(game_id, player_id)
+    if wait:
+        return error(429, "Too many drafts of this seat in a short time: wait, then send it again.",
+                     headers={"Retry-After": str(wait)})
     return jsonify(draft_dict(store.write_draft(game_id, number, body.model_dump(), user=user())))
 
 

@@ -17,6 +17,7 @@ ERRORS = {
          "(`details.current` is then the player, season, league or ruleset that holds it, as {id, name}, or the "
          "built-in game a ruleset's name looks like, as {key, name}).",
     422: "A rule broken; the message names the player and the rule.",
+    429: "Too many requests of this kind in a short time; `Retry-After` says after how many seconds to send again.",
 }
 # Where one operation's error means something narrower than the shared sentence says.
 ERROR_OVERRIDES = {

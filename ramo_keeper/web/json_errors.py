@@ -5,7 +5,8 @@ from flask import jsonify
 
 # details.code is stable for scripts: a rule error's own code (messages.py), else one per status.
 STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "not_allowed",
-                409: "conflict", 413: "too_large", 422: "invalid", 500: "server_error", 503: "busy"}
+                409: "conflict", 413: "too_large", 422: "invalid", 429: "too_many_requests", 500: "server_error",
+                503: "busy"}
 
 
 def error(status: int, message: str, details: dict | None = None, headers=None):

@@ -91,3 +91,51 @@ def test_a_refused_phone_key_writes_no_throttle_row(app, table, new_web, game):
 def throttle_rows(app) -> int:
     with app.app_context():
         return db.session.execute(db.select(db.func.count()).select_from(ThrottleCounter)).scalar_one()
+
+
+def _scorers_api(app, game_id: int):
+    """Ana's (the scorer's) API token, as a script on the table's laptop would hold it."""
+    from ramo_keeper.accounts.service import find_user, issue_token
+
+    with app.app_context():
+        token = issue_token(find_user("Ana"))
+        db.session.commit()
+    client = app.test_client()
+    return lambda player_id, low: client.put(
+        f"/api/v1/games/{game_id}/hands/1/drafts/{player_id}",
+        json={"player_id": player_id, "cards": {"low": low, "high": 0, "special": 0}},
+        headers={"Authorization": f"Bearer {token}"})
+
+
+def test_the_api_counts_a_seats_drafts_with_the_phones_and_answers_429_with_retry_after(app, table, new_web, game):
+    """Issue 34, finding 9: after the live link's phone was refused, a scorer's token sent 150 drafts of the
+    same seat. The seat has one count, whichever way its drafts come; past it the API answers 429 with
+    Retry-After (docs/API.md), as the page does, and stores nothing."""
+    app.config["DRAFTS_PER_PHONE_PER_MINUTE"] = 3
+    link = share(table, game)
+    allow_live_counting(table, game)
+    phone = seated(new_web(), link, table.id("B"))
+    for count in (1, 2, 3):
+        assert draft(phone, link, low=count).status_code == 303
+    refused = draft(phone, link, low=4)
+    assert refused.status_code == 429 and int(refused.headers["Retry-After"]) >= 1
+    before = snapshot(app, game)
+    api_draft = _scorers_api(app, game)
+    for low in (5, 6):
+        answer = api_draft(table.id("B"), low)
+        assert answer.status_code == 429, answer.get_json()
+        assert answer.get_json()["details"]["code"] == "too_many_requests"
+        assert 1 <= int(answer.headers["Retry-After"]) <= 60
+    assert snapshot(app, game) == before
+    # Another seat has a count of its own.
+    assert api_draft(table.id("C"), 2).status_code == 200
+
+
+def test_the_api_s_drafts_fill_the_seats_count_for_the_phone_too(app, table, new_web, game):
+    app.config["DRAFTS_PER_PHONE_PER_MINUTE"] = 2
+    api_draft = _scorers_api(app, game)
+    assert [api_draft(table.id("B"), low).status_code for low in (1, 2, 3)] == [200, 200, 429]
+    bea = seated(member(app, table, new_web, "Bea"), f"/games/{game}", table.id("B"))
+    before = snapshot(app, game)
+    assert draft(bea, f"/games/{game}", low=4).status_code == 429
+    assert snapshot(app, game) == before

@@ -5,11 +5,10 @@ tapped and the panel is swapped in place. Plain forms come back to the game page
 is shown on the seat page with its status.
 """
 
-from flask import Blueprint, abort, current_app, make_response, redirect, request
+from flask import Blueprint, abort, make_response, redirect, request
 from flask_babel import gettext
 from flask_login import current_user, login_required
 
-from ...database import throttle
 from ...errors import ServiceError
 from ...extensions import db
 from ...models import Game
@@ -21,6 +20,7 @@ from . import deleted_meanwhile, seats, store
 from .forms import draft_form, posted_hand, result_of
 from .panel import Where, my_seat, panel_context
 from .phone import ensure_phone_digest, phone_digest
+from .throttling import draft_wait
 
 bp = Blueprint("drafts", __name__)
 
@@ -84,16 +84,6 @@ def _leave(where: Where, can_write: bool):
     return _done(where.game_id, where, can_write)
 
 
-def _throttled(game_id: int, player_id: int) -> bool:
-    """Drafts are counted per seat (whichever phone holds it: a new phone key starts no new count) and per
-    address. Only a phone holding the seat gets here, so a refused request writes no throttle row.
-    Each count commits: nothing read before it may be used after it (the game may be gone)."""
-    config = current_app.config
-    return bool(throttle.hit("draft-seat", f"{game_id}:{player_id}", config["DRAFTS_PER_PHONE_PER_MINUTE"], 60)
-                or throttle.hit("draft-address", request.remote_addr or "unknown",
-                                config["DRAFTS_PER_ADDRESS_PER_MINUTE"], 60))
-
-
 def _send(game, state, where: Where, can_write: bool):
     """The seat's draft: the phone writes only the seat it holds, and only while the hand is open."""
     phone = phone_digest()
@@ -102,9 +92,12 @@ def _send(game, state, where: Where, can_write: bool):
         return _done(where.game_id, where, can_write, 403,
                      notice=gettext("This phone does not hold that player's seat: take the seat first."))
     player_id, setup = seat.player_id, setup_of(game)
-    if _throttled(where.game_id, player_id):
-        return _done(where.game_id, where, can_write, 429,
-                     notice=gettext("Too many drafts in a short time: wait a minute, then send it again."))
+    wait = draft_wait(where.game_id, player_id)  # only a phone holding the seat is counted
+    if wait:
+        response = _done(where.game_id, where, can_write, 429,
+                         notice=gettext("Too many drafts in a short time: wait a minute, then send it again."))
+        response.headers["Retry-After"] = str(wait)
+        return response
     form = draft_form(setup)
     if not form.validate_on_submit():
         return _done(where.game_id, where, can_write, 422, form=form)
