@@ -7,6 +7,7 @@ from markupsafe import Markup, escape
 from .. import messages, rules
 from ..exports.bgstats import create_play, create_play_link
 from ..games.forms import category_fields, player_cards
+from ..games.out_words import out_who
 from ..games.page_context import kept_include
 from ..leagues.forms import ROLE_NAMES
 from ..ratings.service import game_changes
@@ -93,6 +94,7 @@ def init_app(app: Flask) -> None:
         level_words=level_words,
         game_name=messages.game_name,
         game_word=messages.game_word,
+        out_who=out_who,
         direction_words=messages.direction,
         category_label=messages.category_label,
         category_fields=category_fields,

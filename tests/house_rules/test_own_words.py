@@ -123,3 +123,35 @@ def test_a_house_rule_kept_before_its_lines_were_checked_still_shows(app, table)
     assert page.status_code == 200 and "Lowest total wins." in page.get_data(as_text=True)
     game_id = start_game(app, table, key)
     assert table.web.get(f"/games/{game_id}").status_code == 200
+
+
+# What the Record button says of the player out and the seated phone's out box, in each language, for a
+# house rule whose verb is its own ("ran dry", as typed): the sentences "%(name)s %(verb)s" and
+# "I %(verb)s" as translated in translations/*/messages.po.
+OWN_VERB_SAID = {"en": ('data-who="A ran dry"', "I ran dry"),
+                 "ko": ('data-who="A: ‘ran dry’"', "저: ‘ran dry’"),
+                 "it": ('data-who="A: ran dry"', "Io: ran dry")}
+
+
+@pytest.mark.parametrize("language", OWN_VERB_SAID)
+def test_the_record_button_and_the_seated_phones_box_say_the_house_rules_own_verb(app, table, language):
+    """Issue 34, finding 10: the Record summary said "A out" and the seated phone's box "I went out"
+    under a house rule whose table says "ran dry"."""
+    who, mine = OWN_VERB_SAID[language]
+    _, key = house_rule(app, table, "rummy", OWN_WORDS)
+    game_id = start_game(app, table, key)
+    table.web.client.set_cookie("ramo_language", language, domain="keeper.test")
+    form = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert who in form
+    assert table.web.post(f"/games/{game_id}/seat", {"player_id": str(table.id("B"))}).status_code == 303
+    panel = table.web.get(f"/games/{game_id}/seat").get_data(as_text=True)
+    assert re.search(r'name="went_out" value="y"[^>]*> ' + re.escape(mine) + "</label>", panel), panel
+
+
+def test_a_built_in_games_out_words_stay_its_own_sentences(app, table):
+    game_id = table.new_game("manipulation", ["A", "B", "C"])
+    table.web.client.set_cookie("ramo_language", "it", domain="keeper.test")
+    form = table.web.get(f"/games/{game_id}").get_data(as_text=True)
+    assert 'data-who="A ha bussato"' in form
+    assert table.web.post(f"/games/{game_id}/seat", {"player_id": str(table.id("B"))}).status_code == 303
+    assert "> Ho bussato</label>" in table.web.get(f"/games/{game_id}/seat").get_data(as_text=True)

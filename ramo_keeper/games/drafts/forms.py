@@ -14,6 +14,7 @@ from ... import messages, rules
 from ...rules.registry import variant_of
 from ...variants import is_built_in
 from ..forms import CountField, count_limit, posted_number
+from ..out_words import out_mine
 
 
 def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: int | None = None, blank=False):
@@ -40,7 +41,7 @@ def _draft_form_class(variant: rules.Variant, options: tuple, language: str):
 
     # The game's marks (rules/marks.py): the out mark ("I went out", or the knock) and a box for each
     # mark asked of every player ("I laid down").
-    DraftForm.went_out = BooleanField(messages.game_word(variant.out_mark.mine))
+    DraftForm.went_out = BooleanField(out_mine(variant))
     for mark in variant.marks_for_each:
         setattr(DraftForm, mark.key, BooleanField(messages.game_word(mark.mine)))
     for category in variant.categories_for(dict(options)):
