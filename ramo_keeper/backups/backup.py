@@ -38,7 +38,7 @@ from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
 from .backup_rows import reserve_ids as _reserve_ids
-from .history import HISTORY_PER_LEAGUE, refusal, unknown_player, write_history
+from .history import HISTORY_PER_LEAGUE, holds_nul, refusal, unknown_player, write_history
 from .nights import NightRefused, NightRow, checked_nights, new_keys_of, write_nights
 
 logger = logging.getLogger(__name__)
@@ -160,6 +160,9 @@ def _check_references(backup: BackupFile) -> None:
                                             where=where, hand=hand_number, player=result.player_id))
         if (unknown := unknown_player(game.history, players)) is not None:
             raise BadBackup(refusal(where, unknown))
+        if holds_nul(game.history):
+            raise BadBackup(gettext("This file holds text with a broken character: choose a backup downloaded from "
+                                    "Ramo Keeper."))
 
 
 # Whole sentences per row kind and field, so each language words them its own way.

@@ -75,7 +75,7 @@ MAX_NIGHTS = 500
 
 class CountedRow(_Row):
     player_id: Id
-    via: Annotated[str, Field(max_length=20)] = "api"
+    via: Literal["api", "live link", "member"] = "api"
 
 
 class HistoryBody(_Row):

@@ -8,6 +8,8 @@ ids, and who made it by account name: accounts are not part of a backup, so the 
 the importing league's member of that exact name, or to nobody ("Someone corrected hand 2").
 """
 
+import json
+
 from flask_babel import gettext
 from sqlalchemy import Connection, func, select
 
@@ -62,6 +64,11 @@ def unknown_player(history: list[HistoryRow], players: set[int]) -> int | None:
             if player_id not in players:
                 return player_id
     return None
+
+
+def holds_nul(history: list[HistoryRow]) -> bool:
+    """Whether an entry's text holds U+0000, which PostgreSQL's JSON cannot store (nor any page show)."""
+    return any("\\u0000" in json.dumps(entry.model_dump()) for entry in history)
 
 
 def refusal(where: str, player_id: int) -> str:

@@ -18,6 +18,7 @@ from sqlalchemy import Connection, select
 
 from .. import rules
 from ..extensions import db
+from ..messages import rule_message
 from ..models import Night, NightPlayer, NightTable
 from ..nights.service import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
 from ..text.validation import LONG_NAME_MAX
@@ -134,14 +135,20 @@ def checked_nights(backup: BackupFile, keys: dict[str, str], load) -> list[Night
 
 
 def _check_game(night: NightRow, where: str, keys: dict[str, str], load, rulesets: set[int]) -> None:
+    """The game exists and takes the night's options: they are stored checked, defaults filled in."""
     if night.definition is None:
-        if night.variant not in rules.VARIANTS:
+        game = rules.VARIANTS.get(night.variant)
+        if game is None:
             raise NightRefused(gettext("%(where)s: there is no game %(key)s.", where=where, key=night.variant))
-        return
-    load({**night.definition, "key": keys[night.variant]}, where)
-    if night.ruleset_id is not None and night.ruleset_id not in rulesets:
-        raise NightRefused(gettext("%(where)s: house rule %(id)s is not one of the backup's house rules.",
-                                   where=where, id=night.ruleset_id))
+    else:
+        game = load({**night.definition, "key": keys[night.variant]}, where)
+        if night.ruleset_id is not None and night.ruleset_id not in rulesets:
+            raise NightRefused(gettext("%(where)s: house rule %(id)s is not one of the backup's house rules.",
+                                       where=where, id=night.ruleset_id))
+    try:
+        night.options = game.check_options(night.options)
+    except rules.RuleError as error:
+        raise NightRefused(gettext("%(where)s: %(problem)s.", where=where, problem=rule_message(error))) from None
 
 
 def _check_shape(night: NightRow, where: str) -> None:

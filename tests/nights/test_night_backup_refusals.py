@@ -34,6 +34,8 @@ BREAKS = {
     "no-such-game": (lambda d: d["nights"][0].__setitem__("variant", "tiddlywinks"), "tiddlywinks"),
     "night-name": (lambda d: d["nights"][0].__setitem__("name", "Thu\u202eday"), "Night 1, name"),
     "seating": (lambda d: d["nights"][0].__setitem__("seating", "random"), "Night 1, seating"),
+    "option": (lambda d: d["nights"][0]["options"].__setitem__("end", "\u0000"), "Night 1: "),
+    "no-such-option": (lambda d: d["nights"][0]["options"].__setitem__("colour", 3), "Night 1: "),
 }
 
 
@@ -55,3 +57,35 @@ def test_a_night_the_backup_cannot_hold_is_refused_and_nothing_is_saved(app, api
         assert words in refused.value.message
         for model in (Player, Game, Night):
             assert db.session.execute(db.select(model.id).where(model.league_id == fresh)).first() is None
+
+
+HISTORY_BREAKS = {
+    "unknown-player": (lambda entry: entry["after"]["results"][0].__setitem__("player_id", 994), "player 994"),
+    "nul-in-a-card": (lambda entry: entry["after"]["results"][1]["cards"].__setitem__("pi\u0000ps", 1),
+                      "broken character"),
+    "unknown-action": (lambda entry: entry.__setitem__("action", "forged"), "correction 1, action"),
+}
+
+
+@pytest.mark.parametrize("name", HISTORY_BREAKS)
+def test_a_correction_the_backup_cannot_hold_is_refused_and_nothing_is_saved(app, api, name):
+    """A game's corrections history (finding 7) is checked too: the players it names, its text, its kind."""
+    league, ids = api.league(EIGHT[:3])
+    game = api.game(league, "rummy", ids)["id"]
+    line = {"results": [{"player_id": ids[0], "cards": {}, "went_out": True},
+                        {"player_id": ids[1], "cards": {"pips": 4}}, {"player_id": ids[2], "cards": {}}]}
+    api.ok("POST", f"/games/{game}/hands", line, 201)
+    line["results"][1]["cards"] = {"pips": 6}
+    api.ok("PUT", f"/games/{game}/hands/1", line)
+    fresh = api.ok("POST", "/leagues", {"name": "Fresh"}, 201)["id"]
+    with app.app_context():
+        data = json.loads(json.dumps(export_league(db.session.get(League, league))))
+        (entry,) = data["games"][0]["history"]
+        assert entry["action"] == "edit" and entry["by"] == "Ann" and entry["hand_number"] == 1
+        change, words = HISTORY_BREAKS[name]
+        change(entry)
+        with pytest.raises(BadBackup) as refused:
+            import_league(db.session.get(League, fresh), data)
+        db.session.rollback()
+        assert words in refused.value.message
+        assert db.session.execute(db.select(Game.id).where(Game.league_id == fresh)).first() is None
