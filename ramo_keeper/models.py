@@ -410,7 +410,12 @@ class Night(db.Model):
     name: Mapped[str] = mapped_column(String(80))
     # A built-in game's key or a house rule's key, as a new game takes it.
     variant: Mapped[str] = mapped_column(String(20))
+    # Every option, as the night's first game took them (defaults filled in): each round plays these.
     options: Mapped[dict] = mapped_column(JSON, default=dict)
+    # A house rule's night keeps the definition it opened with (None for a built-in game), as a game
+    # does: every round is started from it, so editing or deleting the ruleset changes no open night.
+    definition: Mapped[dict | None] = mapped_column(JSON)
+    ruleset_id: Mapped[int | None] = mapped_column(ForeignKey("ruleset.id", ondelete="SET NULL"))
     table_size: Mapped[int]
     rounds: Mapped[int]
     seating: Mapped[str] = mapped_column(String(10), default="mix")

@@ -1,9 +1,11 @@
-"""A whole league as JSON (players, seasons, games and their hand inputs) and back.
+"""A whole league as JSON (players, seasons, house rules, games with their hand inputs and corrections,
+club nights, the ratings switch) and back: docs/EXPORTS.md lists what a backup holds.
 
 The backup holds only the facts scores are derived from: importing replays every game through
 the rules, so the imported league's totals, results and standings are recomputed, not copied,
 and a tampered backup cannot smuggle in scores the rules would not produce. Accounts, members,
-invite links, share links and the audit trail are not part of a league backup.
+invite links and the live and board links are not part of a league backup (a correction keeps its
+author's name only, backups/history.py). Files of version 1, before nights and corrections, still read.
 
 An import goes only into a league without players or games (its empty seasons, such as the
 automatic "Season 1", are replaced by the backup's), so it can never mix with live data.
@@ -36,8 +38,12 @@ from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export
 from .backup_file import BackupFile, GameRow, describe
 from .backup_rows import PlannedRows, plan_rows, write_rows
 from .backup_rows import reserve_ids as _reserve_ids
+from .history import HISTORY_PER_LEAGUE, holds_nul, refusal, unknown_player, write_history
+from .nights import NightRefused, NightRow, checked_nights, new_keys_of, write_nights
 
 logger = logging.getLogger(__name__)
+# Every earlier shape still reads: version 1 has no nights, ratings switch or corrections.
+READABLE_VERSIONS = (1, VERSION)
 # The rules' deepest definition nests 6 levels (levels → melds → alternatives → meld); 20 leaves room.
 MAX_DEFINITION_DEPTH = 20
 
@@ -74,7 +80,7 @@ def _parse_when(value) -> datetime | None:
 def _checked_file(data) -> BackupFile:
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise BadBackup(gettext("This is not a Ramo Keeper league backup."))
-    if data.get("version") != VERSION:
+    if data.get("version") not in READABLE_VERSIONS:
         raise BadBackup(gettext("This backup has version %(theirs)s; this app reads version %(ours)s.",
                                 theirs=data.get("version"), ours=VERSION))
     # The limits first, on the raw lists: a huge file is refused before any row is looked at.
@@ -97,7 +103,8 @@ def _checked_file(data) -> BackupFile:
 def _check_definitions(data: dict) -> None:
     """A house rule's definition is free-form JSON until the rules read it: refuse one nested deeper or
     larger than any the rules accept, before anything recurses into it or stores it."""
-    for kind, words in (("rulesets", N_("House rule %(number)d")), ("games", N_("Game %(number)d"))):
+    for kind, words in (("rulesets", N_("House rule %(number)d")), ("games", N_("Game %(number)d")),
+                        ("nights", N_("Night %(number)d"))):
         rows = data.get(kind)
         for number, row in enumerate(rows if isinstance(rows, list) else [], 1):
             definition = row.get("definition") if isinstance(row, dict) else None
@@ -126,6 +133,9 @@ def _names(backup: BackupFile) -> dict[int, str]:
 
 
 def _check_references(backup: BackupFile) -> None:
+    if sum(len(game.history) for game in backup.games) > HISTORY_PER_LEAGUE:
+        raise BadBackup(gettext("This backup holds more corrections than any backup holds (at most %(limit)s).",
+                                limit=HISTORY_PER_LEAGUE))
     _unique([p.id for p in backup.players], [name_key(p.name) for p in backup.players], "player")
     # Seasons are told apart as seasons/service.py does (by folded name), so a league's own backup always reads.
     _unique([s.id for s in backup.seasons], [folded(s.name) for s in backup.seasons], "season")
@@ -148,6 +158,11 @@ def _check_references(backup: BackupFile) -> None:
                     raise BadBackup(gettext("%(where)s, hand %(hand)d: player %(player)s is not one of "
                                             "the backup's players.",
                                             where=where, hand=hand_number, player=result.player_id))
+        if (unknown := unknown_player(game.history, players)) is not None:
+            raise BadBackup(refusal(where, unknown))
+        if holds_nul(game.history):
+            raise BadBackup(gettext("This file holds text with a broken character: choose a backup downloaded from "
+                                    "Ramo Keeper."))
 
 
 # Whole sentences per row kind and field, so each language words them its own way.
@@ -206,6 +221,8 @@ class ImportPlan:
     backup: BackupFile
     rows: PlannedRows
     rulesets: list[dict]
+    keys: dict[str, str]
+    nights: list[NightRow]
 
 
 def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
@@ -219,6 +236,10 @@ def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
     names = _names(backup)
     keys = _new_keys(backup)
     rulesets = _checked_rulesets(backup, keys)
+    try:
+        nights = checked_nights(backup, keys, _loaded_or_refused)
+    except NightRefused as error:
+        raise BadBackup(str(error)) from None
     replayed = []
     for number, game in enumerate(backup.games, 1):
         setup, state = _replay(game, gettext("Game %(number)d", number=number), names, keys)
@@ -226,14 +247,23 @@ def plan_import(league_id: int, data, dialect: Dialect) -> ImportPlan:
         snapshot = {**game.definition, "key": setup.variant} if game.definition is not None else None
         when = {"season_id": game.season_id, "created_at": _parse_when(game.created_at),
                 "finished_at": _parse_when(game.finished_at), "definition": snapshot,
-                "ruleset_id": game.ruleset_id}
+                "ruleset_id": game.ruleset_id, "version": game.version, "live_counting": game.live_counting}
         replayed.append((when, setup, state))
-    return ImportPlan(backup, plan_rows(league_id, replayed, dialect), rulesets)
+    return ImportPlan(backup, plan_rows(league_id, replayed, dialect), rulesets, keys, nights)
+
+
+def _loaded_or_refused(definition: dict, where: str) -> rules.Variant:
+    """A night's snapshot checked as a game's is (_replay): the rules read it, or the file is refused."""
+    try:
+        return _loaded(definition, where)
+    except rules.DefinitionError as error:
+        raise BadBackup(gettext("%(where)s: %(problem)s", where=where, problem=reason(error))) from None
 
 
 def _new_keys(backup: BackupFile) -> dict[str, str]:
     """Ruleset keys are unique across the app: every house rule and house-rule game gets a new one."""
     old = [r.key for r in backup.rulesets] + [g.variant for g in backup.games if g.definition is not None]
+    old += new_keys_of(backup)
     return {key: new_key() for key in dict.fromkeys(old)}
 
 
@@ -285,9 +315,17 @@ def write_import(league: League, plan: ImportPlan) -> dict:
     _insert_rows(Season, _season_rows(league, backup))
     by_name = dict(db.session.execute(db.select(Season.name, Season.id).filter_by(league_id=league.id)).all())
     seasons = {s.id: by_name[s.name] for s in backup.seasons}
-    write_rows(plan.rows, players, seasons, ruleset_ids)
+    game_ids = write_rows(plan.rows, players, seasons, ruleset_ids)
+    write_history(league.id, [(new_id, game.history, [_parse_when(e.created_at) or now for e in game.history])
+                              for new_id, game in zip(game_ids, backup.games, strict=True) if game.history], players)
+    games = {game.id: new_id for new_id, game in zip(game_ids, backup.games, strict=True)}
+    ids = {"player": players, "season": {None: None, **seasons}, "ruleset": {None: None, **ruleset_ids},
+           "game": games}
+    nights = write_nights(league.id, plan.nights, plan.keys, ids, _parse_when)
+    if "ratings" in backup.league.model_fields_set:  # a file of version 1 leaves the league's own switch
+        db.session.execute(db.update(League).where(League.id == league.id).values(ratings=backup.league.ratings))
     db.session.expire_all()
-    return {"players": len(players), "seasons": len(seasons), "games": plan.rows.games}
+    return {"players": len(players), "seasons": len(seasons), "games": plan.rows.games, "nights": nights}
 
 
 def import_league(league: League, data) -> dict:

@@ -23,9 +23,12 @@ from sqlalchemy import Connection, select
 from .. import rules
 from ..database.snapshot import snapshot
 from ..models import Game, Hand, HandResult, League, Player, Ruleset, Season, Seat, utcnow
+from .history import history_rows, kept_entries
+from .nights import night_rows
 
 FORMAT = "ramo-keeper-league-backup"
-VERSION = 1
+# 2: the club nights, the ratings switch, and each game's version, own-phone switch and corrections.
+VERSION = 2
 BATCH = 100  # games read and written at a time: three statements each
 
 
@@ -57,19 +60,21 @@ def result_row(player_id: int, cards: dict, marks) -> dict:
             **{mark: True for mark in rules.MARKS if mark in held}}
 
 
-def game_row(row, seats: list[int], hands: list[list[dict]]) -> dict:
+def game_row(row, seats: list[int], hands: list[list[dict]], history: list[dict] | None = None) -> dict:
     game = {"id": row.id, "variant": row.variant, "options": row.options, "season_id": row.season_id}
     if row.definition is not None:  # a house rule's game: the definition it started with
         game["definition"], game["ruleset_id"] = row.definition, row.ruleset_id
     return {**game, "first_dealer_id": row.first_dealer_id, "seats": seats, "status": row.status,
             "created_at": _when(row.created_at), "finished_at": _when(row.finished_at),
-            "hands": [{"results": results} for results in hands]}
+            "version": row.version, "live_counting": row.live_counting,
+            "hands": [{"results": results} for results in hands], "history": history or []}
 
 
 def _games(connection: Connection, league_id: int) -> Iterator[str]:
     """The games' JSON, comma-separated, a batch at a time."""
+    kept = kept_entries(connection, league_id)
     columns = (Game.id, Game.variant, Game.options, Game.season_id, Game.definition, Game.ruleset_id,
-               Game.first_dealer_id, Game.status, Game.created_at, Game.finished_at)
+               Game.first_dealer_id, Game.status, Game.created_at, Game.finished_at, Game.version, Game.live_counting)
     after, first = 0, True
     while True:
         games = connection.execute(select(*columns).where(Game.league_id == league_id, Game.id > after)
@@ -87,7 +92,9 @@ def _games(connection: Connection, league_id: int) -> Iterator[str]:
         hands: dict[int, list[list[dict]]] = {}
         for (game_id, _), rows in groupby(lines, key=lambda row: (row.game_id, row.number)):
             hands.setdefault(game_id, []).append([result_row(r.player_id, r.cards, r.marks) for r in rows])
-        written = ",".join(_json(game_row(game, seats.get(game.id, []), hands.get(game.id, []))) for game in games)
+        history = history_rows(connection, ids, kept)
+        written = ",".join(_json(game_row(game, seats.get(game.id, []), hands.get(game.id, []), history.get(game.id)))
+                           for game in games)
         yield written if first else "," + written
         after, first = ids[-1], False
 
@@ -95,17 +102,18 @@ def _games(connection: Connection, league_id: int) -> Iterator[str]:
 def backup_chunks(league_id: int) -> Iterator[str]:
     """The league's backup as pieces of JSON text to send one after another."""
     with snapshot() as connection:
-        name = connection.execute(select(League.name).where(League.id == league_id)).scalar_one()
+        name, ratings = connection.execute(select(League.name, League.ratings).where(League.id == league_id)).one()
         players = connection.execute(select(Player.id, Player.name, Player.archived)
                                      .where(Player.league_id == league_id).order_by(Player.id))
         seasons = connection.execute(select(Season).where(Season.league_id == league_id).order_by(Season.id))
         rulesets = connection.execute(select(Ruleset).where(Ruleset.league_id == league_id).order_by(Ruleset.id))
-        head = {"format": FORMAT, "version": VERSION, "exported_at": _when(utcnow()), "league": {"name": name},
+        head = {"format": FORMAT, "version": VERSION, "exported_at": _when(utcnow()),
+                "league": {"name": name, "ratings": ratings},
                 "players": [player_row(*row) for row in players], "seasons": [season_row(s) for s in seasons],
                 "rulesets": [ruleset_row(r) for r in rulesets]}
         yield _json(head)[:-1] + ',"games":['
         yield from _games(connection, league_id)
-        yield "]}"
+        yield '],"nights":' + _json(night_rows(connection, league_id)) + "}"
 
 
 def export_league(league: League) -> dict:

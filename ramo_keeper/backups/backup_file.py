@@ -67,6 +67,36 @@ class RulesetRow(_Row):
     definition: dict
 
 
+# A game's corrections history (backups/history.py): the exporter writes at most 20 a game.
+MAX_HISTORY = 20
+# Club nights: no league has come near; the exporter's widest file counts this many (backup_size.py).
+MAX_NIGHTS = 500
+
+
+class CountedRow(_Row):
+    player_id: Id
+    via: Literal["api", "live link", "member"] = "api"
+
+
+class HistoryBody(_Row):
+    """A hand's inputs as the audit keeps them, or the players who counted their own cards."""
+
+    results: Annotated[list[ResultRow], Field(max_length=64)] = []
+    counted_by: Annotated[list[CountedRow], Field(max_length=64)] | None = None
+
+
+class HistoryRow(_Row):
+    action: Literal["edit", "undo", "counted"]
+    hand_number: Annotated[int, Field(ge=1, le=10_000)] | None = None
+    before: HistoryBody | None = None
+    after: HistoryBody | None = None
+    by: Annotated[str, Field(max_length=160)] | None = None
+    created_at: str | None = None
+
+
+History = Annotated[list[HistoryRow], Field(max_length=MAX_HISTORY)]
+
+
 class GameRow(_Row):
     id: Id
     variant: Annotated[str, Field(max_length=40)]
@@ -80,19 +110,33 @@ class GameRow(_Row):
     created_at: str | None = None
     finished_at: str | None = None
     hands: list[HandRow] = []
+    # Since version 2: the game's version (its ETag), its own-phone switch and its corrections history.
+    version: Annotated[int, Field(ge=1, le=2**31 - 1)] = 1
+    live_counting: bool = False
+    history: History = []
+
+
+class LeagueRow(_Row):
+    # Since version 2: the league's settings (its name stays the one the importing league was given).
+    ratings: bool = False
 
 
 class BackupFile(_Row):
+    league: LeagueRow = LeagueRow()
     players: list[PlayerRow]
     seasons: list[SeasonRow] = []
     rulesets: Annotated[list[RulesetRow], Field(max_length=50)] = []
     games: list[GameRow] = []
+    # Since version 2: the club nights, each checked on its own (backups/nights.py).
+    nights: Annotated[list[dict], Field(max_length=MAX_NIGHTS)] = []
 
 
 # Where in the file, in words; the keys themselves are named as the file spells them.
 ROW_WORDS = {"players": N_("Player %(number)d"), "seasons": N_("Season %(number)d"),
              "rulesets": N_("House rule %(number)d"), "games": N_("Game %(number)d"),
-             "hands": N_("hand %(number)d"), "results": N_("result %(number)d")}
+             "hands": N_("hand %(number)d"), "results": N_("result %(number)d"),
+             "nights": N_("Night %(number)d"), "tables": N_("table %(number)d"),
+             "history": N_("correction %(number)d")}
 
 
 # What is wrong, by pydantic's error type, in the reader's language; a rarer type keeps pydantic's sentence.

@@ -23,7 +23,7 @@ from ..models import Game, GameResult, Hand, HandResult, Seat, utcnow
 GAME_REFS = (("game", "id"), ("season", "season_id"), ("player", "first_dealer_id"),
              ("player", "next_dealer_id"), ("players", "winner_ids"), ("ruleset", "ruleset_id"))
 GAME_COLUMNS = ("league_id", "variant", "options", "status", "version", "created_at", "updated_at", "finished_at",
-                "hand_count", "definition")
+                "hand_count", "definition", "live_counting")
 SEAT_REFS = (("game", "game_id"), ("player", "player_id"))
 SEAT_COLUMNS = ("position", "total", "level", "completed", "rounds_won", "rank", "end_bonus", "place")
 HAND_REFS = (("hand", "id"), ("game", "game_id"), ("player", "dealer_id"), ("players", "winner_ids"))
@@ -65,7 +65,8 @@ def plan_rows(league_id: int, replayed: list[tuple[dict, rules.GameSetup, rules.
         # Plain stand-ins go through the same store_state as a live game's rows: the ORM's bookkeeping
         # for each hand and result would cost more than the replay itself.
         game = SimpleNamespace(
-            league_id=league_id, variant=setup.variant, options=dict(setup.options), version=1,
+            league_id=league_id, variant=setup.variant, options=dict(setup.options), version=row.get("version", 1),
+            live_counting=row.get("live_counting", False),
             first_dealer_id=setup.first_dealer_id, season_id=row["season_id"], status="in_progress",
             definition=row.get("definition"), ruleset_id=row.get("ruleset_id"),
             created_at=row["created_at"] or now, updated_at=now, finished_at=None,
@@ -97,9 +98,9 @@ def _add(plan: PlannedRows, model, convert, obj, refs: tuple) -> None:
 
 
 def write_rows(plan: PlannedRows, players: dict[int, int], seasons: dict[int, int],
-               rulesets: dict[int, int] | None = None) -> None:
+               rulesets: dict[int, int] | None = None) -> list[int]:
     """Insert every planned row, the backup's player, season and house-rule ids mapped to the new ones
-    (under the lock)."""
+    (under the lock); returns the new games' ids, in the backup's order."""
     ids = {"game": reserve_ids(Game, plan.games), "hand": reserve_ids(Hand, plan.hands),
            "player": players, "season": {None: None, **seasons}, "ruleset": {None: None, **(rulesets or {})}}
     winner_lists: dict[tuple, str] = {}
@@ -119,6 +120,7 @@ def write_rows(plan: PlannedRows, players: dict[int, int], seasons: dict[int, in
         else:
             rows = [tuple(m(v) for m, v in zip(maps, r[:width], strict=True)) + r[width:] for r in plan.rows[model]]
         _insert(model, [name for _, name in refs] + list(columns), rows)
+    return ids["game"]
 
 
 def _insert(model, columns: list[str], rows: list[tuple]) -> None:

@@ -26,6 +26,10 @@ from ..rules.limits import MAX_CATEGORIES, MAX_PLAYERS
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
 from ..text.validation import LONG_NAME_MAX, NAME_MAX
 from .backup_export import FORMAT, VERSION, game_row, player_row, result_row, ruleset_row, season_row
+from .backup_file import MAX_NIGHTS
+from .history import HISTORY_PER_LEAGUE
+from .nights import LARGEST_TABLE, MAX_ROUNDS, MAX_TABLES, widest_night_row
+from .nights import MAX_PLAYERS as MAX_AT_A_NIGHT
 
 WIDEST_CHARACTER = "\U0001d54f"  # 4 bytes in UTF-8, the most any character of a name takes
 LONGEST_ID = 2**31 - 1
@@ -69,20 +73,39 @@ def widest_game() -> dict:
     variant = max([*rules.VARIANTS, HOUSE_RULE_KEY], key=len)
     return game_row(SimpleNamespace(id=LONGEST_ID, variant=variant, options={}, season_id=LONGEST_ID,
                                     definition={}, ruleset_id=LONGEST_ID, first_dealer_id=LONGEST_ID,
-                                    status="in_progress", created_at=LATEST, finished_at=LATEST),
+                                    status="in_progress", created_at=LATEST, finished_at=LATEST,
+                                    version=LONGEST_ID, live_counting=False),
                     [LONGEST_ID] * MAX_PLAYERS, [])
+
+
+def widest_correction() -> dict:
+    """An entry of a game's history: a hand before and after, by a 40-character account name."""
+    return {"action": "counted", "hand_number": 10_000, "before": widest_hand(), "after": widest_hand(),
+            "by": WIDEST_CHARACTER * 40, "created_at": LATEST.isoformat()}
+
+
+def widest_night() -> dict:
+    """Without its options and definition (counted apart): every round planned or seated at every table."""
+    seats = [LONGEST_ID] * LARGEST_TABLE
+    return widest_night_row(SimpleNamespace(
+        id=LONGEST_ID, name=WIDEST_CHARACTER * LONG_NAME_MAX, variant=HOUSE_RULE_KEY, options={},
+        season_id=LONGEST_ID, table_size=LARGEST_TABLE, rounds=MAX_ROUNDS, seating="ladder",
+        current_round=MAX_ROUNDS, plan=[[seats] * MAX_TABLES] * MAX_ROUNDS, ended_at=LATEST, created_at=LATEST,
+        definition={}, ruleset_id=LONGEST_ID), [LONGEST_ID] * MAX_AT_A_NIGHT, MAX_ROUNDS * MAX_TABLES)
 
 
 def largest_backup() -> int:
     """Bytes of the largest file the exporter writes for a league at every cap (a comma between rows)."""
     head = size({"format": FORMAT, "version": VERSION, "exported_at": LATEST.isoformat(),
-                 "league": {"name": WIDEST_CHARACTER * LONG_NAME_MAX}, "players": [], "seasons": [],
-                 "rulesets": [], "games": []})
+                 "league": {"name": WIDEST_CHARACTER * LONG_NAME_MAX, "ratings": False}, "players": [], "seasons": [],
+                 "rulesets": [], "games": [], "nights": []})
     return (head + MAX_PLAYERS_PER_LEAGUE * (size(widest_player()) + 1)
             + MAX_SEASONS_PER_LEAGUE * (size(widest_season()) + 1)
             + MAX_RULESETS_PER_LEAGUE * (size(widest_ruleset()) + MAX_DEFINITION_BYTES + 1)
             + MAX_GAMES_PER_LEAGUE * (size(widest_game()) + 2 * MAX_DEFINITION_BYTES + 1)
-            + MAX_HANDS_PER_LEAGUE * (size(widest_hand()) + 1))
+            + MAX_HANDS_PER_LEAGUE * (size(widest_hand()) + 1)
+            + HISTORY_PER_LEAGUE * (size(widest_correction()) + 1)
+            + MAX_NIGHTS * (size(widest_night()) + 2 * MAX_DEFINITION_BYTES + 1))
 
 
 MAX_BACKUP_BYTES = largest_backup()

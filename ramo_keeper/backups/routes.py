@@ -69,10 +69,11 @@ def import_backup(league_id: int):
                 body, status = _import_page(league_id, form, 429)
                 return body, status, {"Retry-After": str(error.retry_after)}
         else:
-            flash(gettext("Imported %(players)s, %(seasons)s and %(games)s.",
+            flash(gettext("Imported %(players)s, %(seasons)s, %(games)s and %(nights)s.",
                           players=ngettext("%(num)d player", "%(num)d players", counts["players"]),
                           seasons=ngettext("%(num)d season", "%(num)d seasons", counts["seasons"]),
-                          games=ngettext("%(num)d game", "%(num)d games", counts["games"])), "success")
+                          games=ngettext("%(num)d game", "%(num)d games", counts["games"]),
+                          nights=ngettext("%(num)d club night", "%(num)d club nights", counts["nights"])), "success")
             return redirect(url_for("seasons.index", league_id=league_id), 303)
     db.session.rollback()
     return _import_page(league_id, form, 422)

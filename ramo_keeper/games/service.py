@@ -34,8 +34,12 @@ def current_season(league: League) -> Season | None:
 
 def create_game(league: League, user: User, variant: str, player_ids: list[int],
                 first_dealer_id: int | None = None, season_id: int | None = None,
-                options: dict | None = None, use_current_season: bool = True) -> Game:
+                options: dict | None = None, use_current_season: bool = True,
+                definition: dict | None = None, ruleset_id: int | None = None) -> Game:
     """Seat the players in order and snapshot the options; the rules check the table.
+
+    `definition` (with its `ruleset_id`) is a house rule's snapshot to play instead of the ruleset's
+    current definition: a club night's rounds all play the one the night opened with.
 
     The season is locked (shared) and read afresh before the game joins it, then the players
     (locks.py's order): a season being closed meanwhile either counted this game or is seen closed.
@@ -59,14 +63,15 @@ def create_game(league: League, user: User, variant: str, player_ids: list[int],
     if season is not None and season.closed:
         raise Conflict(gettext("%(season)s is closed: pick an open season.", season=season.name), field="season_id")
     lock_players(players)
-    ruleset = house_rule(league, variant)
-    played = snapshot_variant(ruleset.definition) if ruleset is not None else variant
+    if definition is None and (ruleset := house_rule(league, variant)) is not None:
+        definition, ruleset_id = ruleset.definition, ruleset.id
+    played = snapshot_variant(definition) if definition is not None else variant
     setup = by_the_rules(lambda: rules.new_game(
         played, [rules.Seat(pid, players[pid].name) for pid in player_ids], first_dealer_id, options))
     game = Game(league_id=league.id, season=season, variant=setup.variant, options=dict(setup.options),
                 first_dealer_id=setup.first_dealer_id, created_by_id=user.id if user else None)
-    if ruleset is not None:  # the snapshot: later edits of the house rule never reach this game
-        game.definition, game.ruleset_id = dict(ruleset.definition), ruleset.id
+    if definition is not None:  # the snapshot: later edits of the house rule never reach this game
+        game.definition, game.ruleset_id = dict(definition), ruleset_id
     game.seats = [Seat(player_id=pid, position=i) for i, pid in enumerate(setup.player_ids)]
     store_state(game, rules.start_state(setup))
     db.session.add(game)

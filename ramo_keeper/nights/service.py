@@ -37,7 +37,7 @@ def _refused(message: str, path: str, code: str = "invalid", **details) -> Servi
 
 
 def night_variant(league: League, variant: str) -> rules.Variant:
-    """The game a night plays: a built-in or one of the league's house rules (another league's is 404)."""
+    """The game a new night plays: a built-in or one of the league's house rules (another league's is 404)."""
     ruleset = house_rule(league, variant)
     if ruleset is not None:
         return snapshot_variant(ruleset.definition)
@@ -45,6 +45,16 @@ def night_variant(league: League, variant: str) -> rules.Variant:
     if found is None:
         raise _refused(gettext("There is no game %(key)s.", key=variant), "variant", "unknown_game")
     return found
+
+
+def played_by(night: Night) -> rules.Variant:
+    """The game an open night plays: the house rule's snapshot it opened with, else the built-in game.
+
+    Never the ruleset as it is now: editing or deleting it mid-night changes none of the night's rounds.
+    """
+    if night.definition is not None:
+        return snapshot_variant(night.definition)
+    return night_variant(night.league, night.variant)
 
 
 def _checked_name(name: str) -> str:
@@ -122,6 +132,8 @@ def open_night(league: League, user: User | None, name: str, variant: str, playe
     night = Night(league_id=league.id, season_id=season_id, name=name, variant=variant, options=dict(options or {}),
                   table_size=table_size, rounds=rounds, seating=seating_rule, current_round=0, plan=[],
                   created_by_id=user.id if user else None)
+    if (ruleset := house_rule(league, variant)) is not None:  # the snapshot every round plays
+        night.definition, night.ruleset_id = dict(ruleset.definition), ruleset.id
     night.players = [NightPlayer(player_id=player_id) for player_id in player_ids]
     db.session.add(night)
     db.session.flush()
@@ -131,6 +143,8 @@ def open_night(league: League, user: User | None, name: str, variant: str, playe
     except RuleBroken as error:  # the options, checked by the rules as the first game starts
         error.details.setdefault("path", f"options.{error.option}" if error.option else "options")
         raise
+    # Every option as round 1's games took them, defaults filled in: the later rounds take the same.
+    night.options = dict(night.tables[0].game.options)
     return night
 
 
@@ -170,7 +184,8 @@ def _seat_next(night: Night, user: User | None, game: rules.Variant) -> None:
     number = night.current_round + 1
     for index, seats in enumerate(tables, start=1):
         started = create_game(night.league, user, night.variant, list(seats), first_dealer_id=seats[0],
-                              season_id=night.season_id, options=night.options, use_current_season=False)
+                              season_id=night.season_id, options=night.options, use_current_season=False,
+                              definition=night.definition, ruleset_id=night.ruleset_id)
         night.tables.append(NightTable(round=number, table=index, seats=list(seats), game_id=started.id))
     night.current_round = number
     night.version += 1
@@ -230,7 +245,7 @@ def seat_next_round(night_id: int, user: User | None) -> Night:
     if night.current_round >= night.rounds:
         raise Conflict(gettext("%(night)s has played its last round.", night=night.name),
                        details={"rounds": night.rounds})
-    _seat_next(night, user, night_variant(night.league, night.variant))
+    _seat_next(night, user, played_by(night))
     return night
 
 
@@ -245,7 +260,7 @@ def change_night(night_id: int, user: User | None, player_ids: list[int] | None 
         _refuse_while_playing(night)
         if status_of(night) == "finished":
             raise Conflict(gettext("%(night)s has played its last round.", night=night.name))
-        game = night_variant(night.league, night.variant)
+        game = played_by(night)
         player_ids = _checked_players(night.league, list(player_ids))
         _sizes(game, len(player_ids), night.table_size)
         kept = {row.player_id: row for row in night.players}

@@ -56,7 +56,7 @@ def test_backup_then_import_round_trips_to_identical_standings(world):
     fresh = create_league(world.user, "Restored")
     counts = import_league(fresh, backup)
     db.session.commit()
-    assert counts == {"players": 5, "seasons": 3, "games": 7}
+    assert counts == {"players": 5, "seasons": 3, "games": 7, "nights": 0}
     assert comparable(fresh) == comparable(world.league)
     assert {s.name for s in fresh.seasons} == {"Season 1", "Spring", "Summer"}
     restored = {s.name: s for s in fresh.seasons}
@@ -81,8 +81,8 @@ def by_names(backup):
 def test_backup_shape(world):
     build_spring(world)
     data = export_league(world.league)
-    assert data["format"] == "ramo-keeper-league-backup" and data["version"] == 1
-    assert set(data) >= {"league", "players", "seasons", "games"}
+    assert data["format"] == "ramo-keeper-league-backup" and data["version"] == 2
+    assert set(data) >= {"league", "players", "seasons", "games", "nights"}
     game = data["games"][0]
     assert set(game) >= {"id", "variant", "options", "season_id", "first_dealer_id", "seats", "hands"}
     results = [r for g in data["games"] for h in g["hands"] for r in h["results"]]
