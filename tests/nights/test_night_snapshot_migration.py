@@ -1,4 +1,4 @@
-"""Migration 0015 gives every night already open the snapshot it opened with: its first game's definition
+"""Migration 0016 gives every night already open the snapshot it opened with: its first game's definition
 and options, or, where that game is gone, its house rule's definition as it is now."""
 
 from datetime import datetime

@@ -1,7 +1,7 @@
 """a night keeps its rules: the house rule's definition and every option it opened with
 
-Revision ID: 0015_night_snapshot
-Revises: 0014_club_nights
+Revision ID: 0016_night_snapshot
+Revises: 0015_lookalike_letter_pairs
 Create Date: 2026-12-03 06:30:00
 
 A night already open takes what its first game took: that game's definition snapshot (a house rule's
@@ -12,8 +12,8 @@ import sqlalchemy as sa
 from alembic import op
 
 # revision identifiers, used by Alembic.
-revision = '0015_night_snapshot'
-down_revision = '0014_club_nights'
+revision = '0016_night_snapshot'
+down_revision = '0015_lookalike_letter_pairs'
 branch_labels = None
 depends_on = None
 
