@@ -29,6 +29,7 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ramo_keeper import rules
+from ramo_keeper.nights import designs
 
 MAX_PLAYERS, MAX_TABLES, MAX_ROUNDS = 64, 16, 12
 SMALLEST_TABLE, LARGEST_TABLE = 2, 8
@@ -43,6 +44,7 @@ _SEARCH_WORK = 4_000_000
 _PATIENCE = 1_500     # steps without a better plan before going back to the best one, shaken
 _TABU_STEPS = (3, 8)  # a player just moved stays where it is for this many steps (drawn between)
 _SHAKES = 4           # shakes in a row that found nothing better: the search has done what it can
+_STARTS = 4           # searches from as many fixed seeds, while the work lasts: the best plan is kept
 _GUARD_SECONDS = 0.8  # CPU seconds of the planning thread after which the search stops (a guard only)
 
 
@@ -103,8 +105,12 @@ def placement_points(place: int, table_players: int) -> int:
     return rules.placement_points(table_players, place)
 
 
-def seat_ladder(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
-    """`ladder` (§9): the first s₁ players of `order` at table 1, the next s₂ at table 2, and so on."""
+def seat_ladder(order: Sequence[int], sizes: Sequence[int],
+                previous: Sequence[Sequence[int]] = ()) -> list[list[int]]:
+    """`ladder` (§9): the first s₁ players of `order` at table 1, the next s₂ at table 2, and so on; then,
+    as Swiss pairing avoids a rematch, two players of neighbouring tables swap places while that leaves
+    fewer pairs of the `previous` round's tables sitting together again, and neither table more (the
+    swap that moves players the fewest places in `order` first, the highest tables first)."""
     if sum(sizes) != len(order) or len(set(order)) != len(order):
         raise SeatingRefused("Every player present sits at exactly one table.", path="player_ids",
                              problem="not_one_seat_each")
@@ -112,7 +118,37 @@ def seat_ladder(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     for size in sizes:
         tables.append(list(order[start:start + size]))
         start += size
-    return tables
+    sat = {p: t for t, table in enumerate(previous) for p in table}
+    place = {p: i for i, p in enumerate(order)}
+
+    def again(table) -> int:
+        return sum(1 for a, b in combinations(table, 2) if a in sat and sat.get(b) == sat[a])
+
+    while (swap := _best_ladder_swap(tables, again, place)) is not None:
+        t, a, b = swap
+        tables[t][tables[t].index(a)] = b
+        tables[t + 1][tables[t + 1].index(b)] = a
+    return [sorted(table, key=place.__getitem__) for table in tables]
+
+
+def _best_ladder_swap(tables, again, place):
+    """(table, its player, the next table's player) of the swap `seat_ladder` makes next, or None."""
+    best = None
+    for t in range(len(tables) - 1):
+        upper, lower = tables[t], tables[t + 1]
+        before_upper, before_lower = again(upper), again(lower)
+        if before_upper + before_lower == 0:
+            continue
+        for a in upper:
+            for b in lower:
+                after_upper = again([b if p == a else p for p in upper])
+                after_lower = again([a if p == b else p for p in lower])
+                if after_upper <= before_upper and after_lower <= before_lower \
+                        and after_upper + after_lower < before_upper + before_lower:
+                    key = (place[b] - place[a], t, place[b])
+                    if best is None or key < best[0]:
+                        best = (key, (t, a, b))
+    return best[1] if best else None
 
 
 def plan_mix(players: Sequence[int], table_size: int, rounds: int, least: int, most: int,
@@ -164,11 +200,14 @@ def _partition(tables: Sequence[Sequence[int]]) -> set[frozenset[int]]:
 
 def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, deadline: float, start=None):
     """The next `rounds` rounds for `players` at tables of `sizes`, counting the rounds `played`: from
-    the design's rounds and greedy ones, or from `start` (the rest of the night as planned before a
-    player came or went) fitted to the players and tables of now; then searched."""
-    rng = random.Random(seed)
+    a design's rounds and greedy ones, or from `start` (the rest of the night as planned before a
+    player came or went) fitted to the players and tables of now; then searched, a few times from
+    fixed seeds, the best kept. The night's `seed` only says which player sits at which point of the
+    plan when nothing was played yet (so that two nights of one club do not seat alike): the repeats
+    never depend on it."""
     order = sorted(players)
-    rng.shuffle(order)
+    if not played and start is None:
+        random.Random(seed).shuffle(order)
     n, index = len(order), {p: i for i, p in enumerate(order)}
     counts = [[0] * n for _ in range(n)]
     for tables in played:
@@ -179,24 +218,38 @@ def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, 
                 counts[b][a] += 1
     costs = _Costs(max(max(row) for row in counts) + rounds + 1)
     floor = _floor(counts, sizes, rounds, costs)
-    if start is None:
-        plan = _design_rounds(sizes)[:rounds]
-        for tables in plan:
-            _meet(counts, tables, 1)
-    else:
-        plan = [[[index[p] for p in table if p in index] for table in tables] for tables in start]
-        plan = [_fit(tables, sizes, counts, costs, rng) for tables in plan]
-    while len(plan) < rounds:
-        plan.append(_fit([], sizes, counts, costs, rng))
-    if len(sizes) > 1:
-        plan = _Search(plan, counts, costs, rng, deadline).run(floor)
-    seated = [[[order[i] for i in table] for table in tables] for tables in plan]
-    for tables in seated:
+    design = designs.zero_repeat_rounds(sizes, rounds) if start is None else []
+    best, best_cost, work = None, None, _SEARCH_WORK
+    for attempt in range(_STARTS):
+        rng, met = random.Random(attempt), [list(row) for row in counts]
+        if start is None:
+            plan = [[list(table) for table in tables] for tables in design]
+            for tables in plan:
+                _meet(met, tables, 1)
+        else:
+            plan = [[[index[p] for p in table if p in index] for table in tables] for tables in start]
+            plan = [_fit(tables, sizes, met, costs, rng) for tables in plan]
+        while len(plan) < rounds:
+            plan.append(_fit([], sizes, met, costs, rng))
+        search = _Search(plan, met, costs, rng, deadline)
+        if len(sizes) > 1:
+            work -= search.run(floor, work)
+        if best_cost is None or search.best_cost < best_cost:
+            best, best_cost = search.best, search.best_cost
+        if best_cost - floor < _REPEAT or work <= 0 or time.thread_time() > deadline:  # no fewer repeats can be
+            break
+    return _seat([[[order[i] for i in table] for table in tables] for tables in best], played, seed)
+
+
+def _seat(rounds: list[list[list[int]]], played, seed: int) -> list[list[list[int]]]:
+    """Seat order within each table: shuffled by the night's seed, the first seat going round the players."""
+    rng = random.Random(seed)
+    for tables in rounds:
         for table in tables:
             rng.shuffle(table)
     dealt = Counter(table[0] for tables in played for table in tables if table)
-    firsts = iter(_first_seats([table for tables in seated for table in tables], dealt))
-    return [[_first_seat_first(table, next(firsts)) for table in tables] for tables in seated]
+    firsts = iter(_first_seats([table for tables in rounds for table in tables], dealt))
+    return [[_first_seat_first(table, next(firsts)) for table in tables] for tables in rounds]
 
 
 def _first_seats(tables: list[list[int]], dealt: Counter) -> list[int]:
@@ -259,7 +312,8 @@ def _floor(counts: list[list[int]], sizes: list[int], rounds: int, costs: _Costs
     by_pairs = meetings - sum(unmet) // 2
     by_players = -(-sum(max(rounds * (sizes[-1] - 1) - u, 0) for u in unmet) // 2)
     by_pigeonholes = (rounds - 1) * sum(_fewest_pairs(s, len(sizes)) for s in sizes)
-    return already + _REPEAT * max(by_pairs, by_players, by_pigeonholes, 0)
+    # Each repeat to come costs _REPEAT and at least 1 more (its pair meeting one more time than before).
+    return already + (_REPEAT + 1) * max(by_pairs, by_players, by_pigeonholes, 0)
 
 
 def _fewest_pairs(players: int, groups: int) -> int:
@@ -273,63 +327,6 @@ def _meet(counts: list[list[int]], tables: list[list[int]], step: int) -> None:
         for a, b in combinations(table, 2):
             counts[a][b] += step
             counts[b][a] += step
-
-
-_PRIME_POWERS = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (5, 1), 7: (7, 1), 8: (2, 3), 9: (3, 2),
-                 11: (11, 1), 13: (13, 1), 16: (2, 4)}
-# A monic irreducible polynomial of each degree used, lowest coefficient first (x²+x+1, x³+x+1, x²+1, x⁴+x+1).
-_MODULUS = {4: (1, 1, 1), 8: (1, 1, 0, 1), 9: (1, 0, 1), 16: (1, 1, 0, 0, 1)}
-
-
-def _field(q: int) -> tuple[list[list[int]], list[list[int]]]:
-    """Addition and multiplication tables of GF(q), an element being its polynomial's coefficients
-    (lowest first) read as a number in base p."""
-    p, degree = _PRIME_POWERS[q]
-
-    def digits(x):
-        return [(x // p ** i) % p for i in range(degree)]
-
-    def number(ds):
-        return sum(d * p ** i for i, d in enumerate(ds))
-
-    def times(x, y):
-        product = [0] * (2 * degree - 1)
-        for i, a in enumerate(digits(x)):
-            for j, b in enumerate(digits(y)):
-                product[i + j] += a * b
-        modulus = _MODULUS.get(q, ())  # a prime: the product of two digits needs no reducing
-        for high in range(len(product) - 1, degree - 1, -1):
-            c = product[high]
-            for j, m in enumerate(modulus):
-                product[high - degree + j] -= c * m
-        return number([d % p for d in product[:degree]])
-
-    def plus(x, y):
-        return number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)])
-
-    return [[plus(x, y) for y in range(q)] for x in range(q)], [[times(x, y) for y in range(q)] for x in range(q)]
-
-
-def _design_rounds(sizes: list[int]) -> list[list[list[int]]]:
-    """Rounds without a single repeat from a resolvable transversal design (module docstring), as
-    tables of indices 0..n-1 in the order of `sizes`; none when the tables do not allow one."""
-    tables, k = len(sizes), sizes[0]
-    if tables not in _PRIME_POWERS or k > tables:
-        return []
-    full = sizes.count(k)  # the last group keeps this many players: tables of k where they sit
-    add, mul = _field(tables)
-    point = {}
-    for g in range(k):
-        for x in range(tables if g < k - 1 else full):
-            point[g, x] = len(point)
-    rounds = []
-    for b in range(tables):
-        seated = [[point[g, add[a][mul[b][g]]] for g in range(k) if (g, add[a][mul[b][g]]) in point]
-                  for a in range(tables)]
-        rounds.append(sorted(seated, key=len, reverse=True))
-    if k == tables and full == tables:
-        rounds.append([[point[g, x] for x in range(tables)] for g in range(k)])
-    return rounds
 
 
 def _fit(tables: list[list[int]], sizes: list[int], counts: list[list[int]], costs: _Costs,
@@ -365,13 +362,17 @@ class _Search:
                 for p in table:
                     self.where[r][p] = t
         self.cost = sum(costs.cost[counts[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
+        self.best_cost, self.best = self.cost, self._copy()
 
-    def run(self, floor: int):
+    def run(self, floor: int, work: int) -> int:
+        """Search until the plan reaches `floor`, stops getting better, or has spent `work` (look-ups of
+        a pair's meetings); the best plan found is `best` (costing `best_cost`). Returns the work spent."""
         n, rounds, rng = self.n, len(self.plan), self.rng
-        steps = _SEARCH_WORK // (n * 2 * len(self.plan[0][0]) + 200)
-        best_cost, best = self.cost, self._copy()
+        per_step = n * 2 * len(self.plan[0][0]) + 200
+        steps = max(work // per_step, 0)
+        self.best_cost, self.best = self.cost, self._copy()
         tabu = [[0] * n for _ in range(rounds)]
-        since_best = shakes = 0
+        since_best = shakes = step = 0
         for step in range(1, steps + 1):
             if self.cost <= floor or (step % 64 == 0 and time.thread_time() > self.deadline):
                 break
@@ -379,24 +380,24 @@ class _Search:
             if conflict is None:
                 break
             r, a = conflict
-            move = self._best_swap(r, a, tabu[r], step, best_cost)
+            move = self._best_swap(r, a, tabu[r], step, self.best_cost)
             if move is not None and move[1] <= 0:  # never worse: a crowded night has no way back up
                 b, delta = move
                 self._swap(r, a, b, delta)
                 tabu[r][a] = step + rng.randint(*_TABU_STEPS)
                 tabu[r][b] = step + rng.randint(*_TABU_STEPS)
-            if self.cost < best_cost:
-                best_cost, best, since_best, shakes = self.cost, self._copy(), 0, 0
+            if self.cost < self.best_cost:
+                self.best_cost, self.best, since_best, shakes = self.cost, self._copy(), 0, 0
             else:
                 since_best += 1
             if since_best > _PATIENCE:
                 shakes += 1
                 if shakes > _SHAKES:
                     break
-                self._restore(best, best_cost)
+                self._restore(self.best, self.best_cost)
                 self._shake()
                 since_best = 0
-        return best
+        return max(step, 1) * per_step
 
     def _conflict(self, tabu, step):
         """A round and a player who meets someone there again, picked at random (not recently moved
