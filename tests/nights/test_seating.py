@@ -153,6 +153,8 @@ KNOWN_LEAST = [
     (21, 3, 10, 0),     # KTS(21)
     (27, 3, 12, 0),     # KTS(27): the lines of AG(3, 3), 13 rounds
     (28, 4, 9, 0),      # a resolvable design with blocks of four, RBIBD(28, 4, 1)
+    pytest.param(32, 4, 10, 0, marks=pytest.mark.xfail(strict=True, reason=(
+        "the social golfer 8-4-10 (Aguado 2004) has no repeat; no such schedule is kept as data yet"))),
     (18, 3, 8, 0),      # a nearly Kirkman triple system NKTS(18)
     (24, 3, 11, 0),     # NKTS(24)
     (23, 3, 11, 0),     # NKTS(24) without one player: tables of 3 and one of 2
