@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramo_keeper.nights import designs, seating
+from ramo_keeper.nights import designs, plan_search, seating
 from ramo_keeper.nights.seating import (
     SeatingRefused,
     count_repeats,
@@ -352,7 +352,7 @@ def test_any_night_within_the_caps_seats_everyone_once_a_round(night):
     assert count_repeats(plan) >= meetings - len(ids) * (len(ids) - 1) // 2
 
 
-@pytest.mark.parametrize("module", [seating, designs])
+@pytest.mark.parametrize("module", [seating, designs, plan_search])
 def test_the_seating_is_pure_python(module):
     source = Path(module.__file__).read_text(encoding="utf-8")
     for node in ast.walk(ast.parse(source)):
@@ -361,7 +361,8 @@ def test_the_seating_is_pure_python(module):
         elif isinstance(node, ast.ImportFrom):
             if node.module == "ramo_keeper":  # the rules core only, itself pure (tests/rules/test_architecture.py)
                 assert [alias.name for alias in node.names] == ["rules"]
-            elif node.module == "ramo_keeper.nights":  # the designs, pure too (checked here)
-                assert [alias.name for alias in node.names] == ["designs"]
+            elif node.module.startswith("ramo_keeper.nights"):  # the designs and the search, pure too (checked here)
+                assert node.module in {"ramo_keeper.nights", "ramo_keeper.nights.plan_search"}
+                assert node.module != "ramo_keeper.nights" or [alias.name for alias in node.names] == ["designs"]
             else:
                 assert node.module.split(".")[0] in sys.stdlib_module_names, node.module
