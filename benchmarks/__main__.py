@@ -188,6 +188,10 @@ def measure(base: str, data, seed_full_league) -> bool:
     night_lines, slowest_night = nights.seating_lines()
     for line in night_lines:
         print(f"  {line}")
+    print("\nSeating quality by shape (issue 37: the least repeats known, RULES.md §9)")
+    shape_lines, every_shape = nights.shape_lines()
+    for line in shape_lines:
+        print(f"  {line}")
 
     goals = Goals()
     goals.at_least("game read through the API vs openapi.json", api_ratio, 0.5)
@@ -201,6 +205,7 @@ def measure(base: str, data, seed_full_league) -> bool:
                   beside if beside is not None else float("inf"), 1.5)
     goals.at_most("club night of 64 players and 12 rounds seated, CPU of one core", slowest_night,
                   nights.GOAL_SECONDS, " s")
+    goals.lines.append(("every shape of a night seated with the least repeats known", every_shape))
     return goals.print()
 
 

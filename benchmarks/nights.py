@@ -55,9 +55,62 @@ def seating_lines() -> tuple[list[str], float]:
     return lines, slowest
 
 
+# Shapes of a night (players, table size, rounds) and the least repeats known for each (RULES.md §9,
+# "Seating quality"): 0 where a schedule without a repeat is known, else the bound no plan can beat.
+SHAPES = [
+    (8, 4, 3, 8, "36 meetings among 28 pairs"),
+    (9, 3, 4, 0, "AG(2, 3)"),
+    (10, 2, 9, 0, "round robin"),
+    (12, 4, 3, 6, "pigeonholes"),
+    (15, 3, 7, 0, "Kirkman's schoolgirls, KTS(15)"),
+    (16, 4, 5, 0, "AG(2, 4)"),
+    (18, 3, 8, 0, "NKTS(18)"),
+    (20, 4, 4, 0, "transversal design, GF(5)"),
+    (21, 3, 10, 0, "KTS(21)"),
+    (21, 3, 12, 42, "252 meetings among 210 pairs"),
+    (24, 3, 11, 0, "NKTS(24)"),
+    (24, 4, 12, 156, "432 meetings among 276 pairs"),
+    (25, 5, 6, 0, "AG(2, 5)"),
+    (27, 3, 12, 0, "KTS(27), AG(3, 3)"),
+    (28, 4, 9, 0, "RBIBD(28, 4, 1)"),
+    (32, 4, 10, 0, "social golfer 8-4-10 (Aguado, 2004)"),
+    (64, 4, 12, 0, "transversal design, GF(16)"),
+    (64, 8, 9, 0, "AG(2, 8)"),
+]
+
+
+def _lower_bound(players: int, sizes: list[int], rounds: int) -> int:
+    """The most of two counts no plan can beat: meetings past the pairs there are, and pigeonholes (from
+    round 2 on, a table of s drawn from t tables of the round before seats s spread over t groups)."""
+    def fewest_pairs(s: int, groups: int) -> int:
+        each, more = divmod(s, groups)
+        return more * (each + 1) * each // 2 + (groups - more) * each * (each - 1) // 2
+    by_pigeonholes = (rounds - 1) * sum(fewest_pairs(s, len(sizes)) for s in sizes) if len(sizes) > 1 else 0
+    return max(_least_repeats(players, sizes, rounds), by_pigeonholes)
+
+
+def shape_lines() -> tuple[list[str], bool]:
+    """The table of shapes, and whether every shape met the least repeats known."""
+    lines = ["players / size / rounds -> repeats (least known, lower bound), CPU s"]
+    every = True
+    for players, size, rounds, known, why in SHAPES:
+        sizes = table_sizes(players, size, 2, 8)
+        cpu, _, night = _timed(lambda p=players, s=size, r=rounds: plan_mix(list(range(p)), s, r, 2, 8))
+        repeats = count_repeats(night)
+        every = every and repeats <= known
+        bound = _lower_bound(players, sizes, rounds)
+        lines.append(f"{players:2} / {size} / {rounds:2} -> {repeats:3} ({known:3}, {bound:3})  {cpu:.3f} s  {why}"
+                     f"{'' if repeats <= known else '  ** above the least known **'}")
+    return lines, every
+
+
 def main() -> bool:
     print(f"\nClub nights' seating (issue 31: plan_mix, median of {TIMES} runs each)")
     lines, slowest = seating_lines()
     for line in lines:
         print(f"  {line}")
-    return slowest < GOAL_SECONDS
+    print("\nSeating quality by shape (issue 37: the least repeats known, RULES.md §9)")
+    shapes, every = shape_lines()
+    for line in shapes:
+        print(f"  {line}")
+    return slowest < GOAL_SECONDS and every

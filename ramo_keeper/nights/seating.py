@@ -5,21 +5,16 @@ Pure Python with no app imports: the nights service asks, this module answers.
 A *repeat* is a pair meeting at one table again (a pair sharing a table in m rounds counts m - 1).
 `mix` keeps a night's repeats as low as it can in two steps:
 
-1. Rounds from a design. With q tables (q a prime power, so GF(q) exists) of at most k <= q players,
-   player (g, x) of group g sits in round b at table a where x = a + b·g. Two players of different
-   groups meet in exactly one of the q rounds and two of one group never, so q rounds have no repeat
-   (q + 1 when k == q: the groups themselves are one more round, the affine plane AG(2, q)). Leaving
-   players out of the last group keeps that and gives tables of k and k - 1, as §9's sizes need.
-   16 players at 4, 9 at 3, 20 at 4 and 64 at 4 come from here.
-2. A local search for the rest (rounds past the design, tables a design cannot give, a night re-planned
-   after players came or went): each round starts greedy, then a player who meets someone again is
-   swapped with the player of another table of that round that lowers the night's cost most, or at
-   least keeps it (a move that makes things worse never pays on a crowded night); players just moved
-   stay put for a few steps (tabu), so that sideways moves do not walk back. When nothing better comes
-   for a while, the best plan so far is shaken by a few random swaps and the search goes on from there.
-   It stops at a lower bound no plan can beat, after a few shakes in a row found nothing, or after a
-   fixed number of steps, so that a seed gives the same plan on any machine; the planning thread's CPU
-   clock only guards a machine so slow that the steps would take most of a second.
+1. Rounds from a design (nights/designs.py): the most rounds without a single repeat known for the
+   night's tables (transversal designs and affine planes, the round robin, Kirkman and nearly-Kirkman
+   triple systems, a resolvable design with tables of four); with fewer players than the tables hold,
+   players who never meet one another are left out, giving tables of k and k - 1 as §9's sizes need.
+2. A local search for the rest (rounds past the design, tables no design gives, a night re-planned after
+   players came or went; nights/plan_search.py), run from a few fixed seeds while its work lasts, the
+   best plan kept. It stops at a bound no plan can beat. The work is counted in steps, so the same
+   night gets the same plan on any machine; the planning thread's CPU clock only guards a machine so
+   slow that the steps would take most of a second. The night's own seed only says which player sits
+   at which place of the plan, so the repeats never depend on it.
 """
 
 import random
@@ -29,20 +24,13 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from ramo_keeper import rules
+from ramo_keeper.nights import designs
+from ramo_keeper.nights.plan_search import REPEAT, SEARCH_WORK, Costs, Search, fit_round, floor_cost, meet
 
 MAX_PLAYERS, MAX_TABLES, MAX_ROUNDS = 64, 16, 12
 SMALLEST_TABLE, LARGEST_TABLE = 2, 8
 
-# One more repeat always costs more than any spreading of the repeats can save (at most 2016 pairs of
-# 64 players, each at most (24 - 1)² with 12 rounds played and 12 planned); among plans with as many
-# repeats, the one that spreads them (no pair meeting three times while others meet twice) wins.
-_REPEAT = 10_000_000
-# What one plan may spend, in look-ups of a pair's meetings (a step costs about 2·n·s of them and 200
-# more): at most about 0.3 s of one core (benchmarks/nights.py); spending 10 times more saved under 10%.
-_SEARCH_WORK = 4_000_000
-_PATIENCE = 1_500     # steps without a better plan before going back to the best one, shaken
-_TABU_STEPS = (3, 8)  # a player just moved stays where it is for this many steps (drawn between)
-_SHAKES = 4           # shakes in a row that found nothing better: the search has done what it can
+_STARTS = 4           # searches from as many fixed seeds, while the work lasts: the best plan is kept
 _GUARD_SECONDS = 0.8  # CPU seconds of the planning thread after which the search stops (a guard only)
 
 
@@ -103,8 +91,12 @@ def placement_points(place: int, table_players: int) -> int:
     return rules.placement_points(table_players, place)
 
 
-def seat_ladder(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
-    """`ladder` (§9): the first s₁ players of `order` at table 1, the next s₂ at table 2, and so on."""
+def seat_ladder(order: Sequence[int], sizes: Sequence[int],
+                previous: Sequence[Sequence[int]] = ()) -> list[list[int]]:
+    """`ladder` (§9): the first s₁ players of `order` at table 1, the next s₂ at table 2, and so on; then,
+    as Swiss pairing avoids a rematch, two players of neighbouring tables swap places while that leaves
+    fewer pairs of the `previous` round's tables sitting together again, and neither table more (the
+    swap that moves players the fewest places in `order` first, the highest tables first)."""
     if sum(sizes) != len(order) or len(set(order)) != len(order):
         raise SeatingRefused("Every player present sits at exactly one table.", path="player_ids",
                              problem="not_one_seat_each")
@@ -112,7 +104,37 @@ def seat_ladder(order: Sequence[int], sizes: Sequence[int]) -> list[list[int]]:
     for size in sizes:
         tables.append(list(order[start:start + size]))
         start += size
-    return tables
+    sat = {p: t for t, table in enumerate(previous) for p in table}
+    place = {p: i for i, p in enumerate(order)}
+
+    def again(table) -> int:
+        return sum(1 for a, b in combinations(table, 2) if a in sat and sat.get(b) == sat[a])
+
+    while (swap := _best_ladder_swap(tables, again, place)) is not None:
+        t, a, b = swap
+        tables[t][tables[t].index(a)] = b
+        tables[t + 1][tables[t + 1].index(b)] = a
+    return [sorted(table, key=place.__getitem__) for table in tables]
+
+
+def _best_ladder_swap(tables, again, place):
+    """(table, its player, the next table's player) of the swap `seat_ladder` makes next, or None."""
+    best = None
+    for t in range(len(tables) - 1):
+        upper, lower = tables[t], tables[t + 1]
+        before_upper, before_lower = again(upper), again(lower)
+        if before_upper + before_lower == 0:
+            continue
+        for a in upper:
+            for b in lower:
+                after_upper = again([b if p == a else p for p in upper])
+                after_lower = again([a if p == b else p for p in lower])
+                if after_upper <= before_upper and after_lower <= before_lower \
+                        and after_upper + after_lower < before_upper + before_lower:
+                    key = (place[b] - place[a], t, place[b])
+                    if best is None or key < best[0]:
+                        best = (key, (t, a, b))
+    return best[1] if best else None
 
 
 def plan_mix(players: Sequence[int], table_size: int, rounds: int, least: int, most: int,
@@ -164,11 +186,14 @@ def _partition(tables: Sequence[Sequence[int]]) -> set[frozenset[int]]:
 
 def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, deadline: float, start=None):
     """The next `rounds` rounds for `players` at tables of `sizes`, counting the rounds `played`: from
-    the design's rounds and greedy ones, or from `start` (the rest of the night as planned before a
-    player came or went) fitted to the players and tables of now; then searched."""
-    rng = random.Random(seed)
+    a design's rounds and greedy ones, or from `start` (the rest of the night as planned before a
+    player came or went) fitted to the players and tables of now; then searched, a few times from
+    fixed seeds, the best kept. The night's `seed` only says which player sits at which point of the
+    plan when nothing was played yet (so that two nights of one club do not seat alike): the repeats
+    never depend on it."""
     order = sorted(players)
-    rng.shuffle(order)
+    if not played and start is None:
+        random.Random(seed).shuffle(order)
     n, index = len(order), {p: i for i, p in enumerate(order)}
     counts = [[0] * n for _ in range(n)]
     for tables in played:
@@ -177,26 +202,40 @@ def _plan(players: list[int], sizes: list[int], rounds: int, played, seed: int, 
             for a, b in combinations(here, 2):
                 counts[a][b] += 1
                 counts[b][a] += 1
-    costs = _Costs(max(max(row) for row in counts) + rounds + 1)
-    floor = _floor(counts, sizes, rounds, costs)
-    if start is None:
-        plan = _design_rounds(sizes)[:rounds]
-        for tables in plan:
-            _meet(counts, tables, 1)
-    else:
-        plan = [[[index[p] for p in table if p in index] for table in tables] for tables in start]
-        plan = [_fit(tables, sizes, counts, costs, rng) for tables in plan]
-    while len(plan) < rounds:
-        plan.append(_fit([], sizes, counts, costs, rng))
-    if len(sizes) > 1:
-        plan = _Search(plan, counts, costs, rng, deadline).run(floor)
-    seated = [[[order[i] for i in table] for table in tables] for tables in plan]
-    for tables in seated:
+    costs = Costs(max(max(row) for row in counts) + rounds + 1)
+    floor = floor_cost(counts, sizes, rounds, costs)
+    design = designs.zero_repeat_rounds(sizes, rounds) if start is None else []
+    best, best_cost, work = None, None, SEARCH_WORK
+    for attempt in range(_STARTS):
+        rng, met = random.Random(attempt), [list(row) for row in counts]
+        if start is None:
+            plan = [[list(table) for table in tables] for tables in design]
+            for tables in plan:
+                meet(met, tables, 1)
+        else:
+            plan = [[[index[p] for p in table if p in index] for table in tables] for tables in start]
+            plan = [fit_round(tables, sizes, met, costs, rng) for tables in plan]
+        while len(plan) < rounds:
+            plan.append(fit_round([], sizes, met, costs, rng))
+        search = Search(plan, met, costs, rng, deadline)
+        if len(sizes) > 1:
+            work -= search.run(floor, work)
+        if best_cost is None or search.best_cost < best_cost:
+            best, best_cost = search.best, search.best_cost
+        if best_cost - floor < REPEAT or work <= 0 or time.thread_time() > deadline:  # no fewer repeats can be
+            break
+    return _seat([[[order[i] for i in table] for table in tables] for tables in best], played, seed)
+
+
+def _seat(rounds: list[list[list[int]]], played, seed: int) -> list[list[list[int]]]:
+    """Seat order within each table: shuffled by the night's seed, the first seat going round the players."""
+    rng = random.Random(seed)
+    for tables in rounds:
         for table in tables:
             rng.shuffle(table)
     dealt = Counter(table[0] for tables in played for table in tables if table)
-    firsts = iter(_first_seats([table for tables in seated for table in tables], dealt))
-    return [[_first_seat_first(table, next(firsts)) for table in tables] for tables in seated]
+    firsts = iter(_first_seats([table for tables in rounds for table in tables], dealt))
+    return [[_first_seat_first(table, next(firsts)) for table in tables] for tables in rounds]
 
 
 def _first_seats(tables: list[list[int]], dealt: Counter) -> list[int]:
@@ -236,255 +275,3 @@ def _matching(tables: list[list[int]], room: dict[int, int]) -> list[int] | None
 
 def _first_seat_first(table: list[int], first: int) -> list[int]:
     return [first] + [p for p in table if p != first]
-
-
-class _Costs:
-    """What a pair costs for the number of times it meets, and what one meeting more or less changes."""
-
-    def __init__(self, most_meetings: int):
-        self.cost = [_REPEAT * max(m - 1, 0) + max(m - 1, 0) ** 2 for m in range(most_meetings + 2)]
-        self.more = [self.cost[m + 1] - self.cost[m] for m in range(most_meetings + 1)]
-        self.less = [0] + [self.cost[m - 1] - self.cost[m] for m in range(1, most_meetings + 1)]
-
-
-def _floor(counts: list[list[int]], sizes: list[int], rounds: int, costs: _Costs) -> int:
-    """A cost no plan can go under: what the played rounds cost already, plus the most of three counts
-    of repeats still to come: meetings past the pairs (or each player's partners) that have not met
-    yet, and, from the second round planned on, the players of a table that must have sat at one table
-    of the round before (a table of 4 after 3 tables has two of one: pigeonholes)."""
-    n = len(counts)
-    already = sum(costs.cost[counts[a][b]] for a in range(n) for b in range(a + 1, n))
-    unmet = [sum(1 for b in range(n) if b != a and counts[a][b] == 0) for a in range(n)]
-    meetings = rounds * sum(s * (s - 1) // 2 for s in sizes)
-    by_pairs = meetings - sum(unmet) // 2
-    by_players = -(-sum(max(rounds * (sizes[-1] - 1) - u, 0) for u in unmet) // 2)
-    by_pigeonholes = (rounds - 1) * sum(_fewest_pairs(s, len(sizes)) for s in sizes)
-    return already + _REPEAT * max(by_pairs, by_players, by_pigeonholes, 0)
-
-
-def _fewest_pairs(players: int, groups: int) -> int:
-    """The fewest pairs of one group among `players` drawn from `groups` groups: spread them evenly."""
-    each, more = divmod(players, groups)
-    return more * (each + 1) * each // 2 + (groups - more) * each * (each - 1) // 2
-
-
-def _meet(counts: list[list[int]], tables: list[list[int]], step: int) -> None:
-    for table in tables:
-        for a, b in combinations(table, 2):
-            counts[a][b] += step
-            counts[b][a] += step
-
-
-_PRIME_POWERS = {2: (2, 1), 3: (3, 1), 4: (2, 2), 5: (5, 1), 7: (7, 1), 8: (2, 3), 9: (3, 2),
-                 11: (11, 1), 13: (13, 1), 16: (2, 4)}
-# A monic irreducible polynomial of each degree used, lowest coefficient first (x²+x+1, x³+x+1, x²+1, x⁴+x+1).
-_MODULUS = {4: (1, 1, 1), 8: (1, 1, 0, 1), 9: (1, 0, 1), 16: (1, 1, 0, 0, 1)}
-
-
-def _field(q: int) -> tuple[list[list[int]], list[list[int]]]:
-    """Addition and multiplication tables of GF(q), an element being its polynomial's coefficients
-    (lowest first) read as a number in base p."""
-    p, degree = _PRIME_POWERS[q]
-
-    def digits(x):
-        return [(x // p ** i) % p for i in range(degree)]
-
-    def number(ds):
-        return sum(d * p ** i for i, d in enumerate(ds))
-
-    def times(x, y):
-        product = [0] * (2 * degree - 1)
-        for i, a in enumerate(digits(x)):
-            for j, b in enumerate(digits(y)):
-                product[i + j] += a * b
-        modulus = _MODULUS.get(q, ())  # a prime: the product of two digits needs no reducing
-        for high in range(len(product) - 1, degree - 1, -1):
-            c = product[high]
-            for j, m in enumerate(modulus):
-                product[high - degree + j] -= c * m
-        return number([d % p for d in product[:degree]])
-
-    def plus(x, y):
-        return number([(a + b) % p for a, b in zip(digits(x), digits(y), strict=True)])
-
-    return [[plus(x, y) for y in range(q)] for x in range(q)], [[times(x, y) for y in range(q)] for x in range(q)]
-
-
-def _design_rounds(sizes: list[int]) -> list[list[list[int]]]:
-    """Rounds without a single repeat from a resolvable transversal design (module docstring), as
-    tables of indices 0..n-1 in the order of `sizes`; none when the tables do not allow one."""
-    tables, k = len(sizes), sizes[0]
-    if tables not in _PRIME_POWERS or k > tables:
-        return []
-    full = sizes.count(k)  # the last group keeps this many players: tables of k where they sit
-    add, mul = _field(tables)
-    point = {}
-    for g in range(k):
-        for x in range(tables if g < k - 1 else full):
-            point[g, x] = len(point)
-    rounds = []
-    for b in range(tables):
-        seated = [[point[g, add[a][mul[b][g]]] for g in range(k) if (g, add[a][mul[b][g]]) in point]
-                  for a in range(tables)]
-        rounds.append(sorted(seated, key=len, reverse=True))
-    if k == tables and full == tables:
-        rounds.append([[point[g, x] for x in range(tables)] for g in range(k)])
-    return rounds
-
-
-def _fit(tables: list[list[int]], sizes: list[int], counts: list[list[int]], costs: _Costs,
-         rng: random.Random) -> list[list[int]]:
-    """One round at tables of `sizes`, kept from `tables` as far as they go (the largest tables kept,
-    each cut to its size), and every player not seated so put, in turn, at the open table where meeting
-    its players costs least. From no tables at all, a greedy round."""
-    kept = sorted(tables, key=len, reverse=True)
-    fitted = [list(table[:size]) for table, size in zip(kept, sizes, strict=False)]
-    fitted += [[] for _ in range(len(sizes) - len(fitted))]
-    seated = {p for table in fitted for p in table}
-    loose = [p for p in range(len(counts)) if p not in seated]
-    rng.shuffle(loose)
-    for p in loose:
-        met = counts[p]
-        open_tables = [t for t, table in enumerate(fitted) if len(table) < sizes[t]]
-        best = min(sum(costs.more[met[x]] for x in fitted[t]) for t in open_tables)
-        choices = [t for t in open_tables if sum(costs.more[met[x]] for x in fitted[t]) == best]
-        fitted[rng.choice(choices)].append(p)
-    _meet(counts, fitted, 1)
-    return fitted
-
-
-class _Search:
-    """Tabu search over swaps of two players of one round (module docstring)."""
-
-    def __init__(self, plan, counts, costs: _Costs, rng: random.Random, deadline: float):
-        self.plan, self.counts, self.costs, self.rng, self.deadline = plan, counts, costs, rng, deadline
-        self.n = len(counts)
-        self.where = [[0] * self.n for _ in plan]
-        for r, tables in enumerate(plan):
-            for t, table in enumerate(tables):
-                for p in table:
-                    self.where[r][p] = t
-        self.cost = sum(costs.cost[counts[a][b]] for a in range(self.n) for b in range(a + 1, self.n))
-
-    def run(self, floor: int):
-        n, rounds, rng = self.n, len(self.plan), self.rng
-        steps = _SEARCH_WORK // (n * 2 * len(self.plan[0][0]) + 200)
-        best_cost, best = self.cost, self._copy()
-        tabu = [[0] * n for _ in range(rounds)]
-        since_best = shakes = 0
-        for step in range(1, steps + 1):
-            if self.cost <= floor or (step % 64 == 0 and time.thread_time() > self.deadline):
-                break
-            conflict = self._conflict(tabu, step)
-            if conflict is None:
-                break
-            r, a = conflict
-            move = self._best_swap(r, a, tabu[r], step, best_cost)
-            if move is not None and move[1] <= 0:  # never worse: a crowded night has no way back up
-                b, delta = move
-                self._swap(r, a, b, delta)
-                tabu[r][a] = step + rng.randint(*_TABU_STEPS)
-                tabu[r][b] = step + rng.randint(*_TABU_STEPS)
-            if self.cost < best_cost:
-                best_cost, best, since_best, shakes = self.cost, self._copy(), 0, 0
-            else:
-                since_best += 1
-            if since_best > _PATIENCE:
-                shakes += 1
-                if shakes > _SHAKES:
-                    break
-                self._restore(best, best_cost)
-                self._shake()
-                since_best = 0
-        return best
-
-    def _conflict(self, tabu, step):
-        """A round and a player who meets someone there again, picked at random (not recently moved
-        when there is such a one)."""
-        counts, plan, where, rng = self.counts, self.plan, self.where, self.rng
-        rounds, n = len(plan), self.n
-        for _ in range(4 * n):
-            r, a = rng.randrange(rounds), rng.randrange(n)
-            met = counts[a]
-            if tabu[r][a] < step and any(met[x] > 1 for x in plan[r][where[r][a]] if x != a):
-                return r, a
-        every = [(r, a) for r in range(rounds) for a in range(n)
-                 if any(counts[a][x] > 1 for x in plan[r][where[r][a]] if x != a)]
-        return rng.choice(every) if every else None
-
-    def _best_swap(self, r, a, tabu, step, best_cost):
-        more, less, counts, rng = self.costs.more, self.costs.less, self.counts, self.rng
-        home_t = self.where[r][a]
-        home = [x for x in self.plan[r][home_t] if x != a]
-        met_a = counts[a]
-        leaving = sum(less[met_a[x]] for x in home)
-        best_delta, best = None, []
-        for t, table in enumerate(self.plan[r]):
-            if t == home_t:
-                continue
-            joining = leaving + sum(more[met_a[y]] for y in table)
-            for b in table:
-                met_b = counts[b]
-                delta = joining - more[met_a[b]]
-                for x in home:
-                    delta += more[met_b[x]]
-                for y in table:
-                    if y != b:
-                        delta += less[met_b[y]]
-                if tabu[b] >= step and self.cost + delta >= best_cost:
-                    continue
-                if best_delta is None or delta < best_delta:
-                    best_delta, best = delta, [b]
-                elif delta == best_delta:
-                    best.append(b)
-        return (rng.choice(best), best_delta) if best else None
-
-    def _swap(self, r, a, b, delta):
-        tables, where, counts = self.plan[r], self.where[r], self.counts
-        ta, tb = where[a], where[b]
-        for x in tables[ta]:
-            if x != a:
-                counts[a][x] -= 1
-                counts[x][a] -= 1
-                counts[b][x] += 1
-                counts[x][b] += 1
-        for y in tables[tb]:
-            if y != b:
-                counts[b][y] -= 1
-                counts[y][b] -= 1
-                counts[a][y] += 1
-                counts[y][a] += 1
-        tables[ta][tables[ta].index(a)] = b
-        tables[tb][tables[tb].index(b)] = a
-        where[a], where[b] = tb, ta
-        self.cost += delta
-
-    def _copy(self):
-        return [[list(table) for table in tables] for tables in self.plan]
-
-    def _restore(self, best, best_cost):
-        for tables in self.plan:
-            _meet(self.counts, tables, -1)
-        self.plan = [[list(table) for table in tables] for tables in best]
-        for r, tables in enumerate(self.plan):
-            _meet(self.counts, tables, 1)
-            for t, table in enumerate(tables):
-                for p in table:
-                    self.where[r][p] = t
-        self.cost = best_cost
-
-    def _shake(self):
-        """A few random swaps, to leave a plan the search keeps coming back to."""
-        more, less, counts, rng = self.costs.more, self.costs.less, self.counts, self.rng
-        for _ in range(max(2, self.n // 8)):
-            r = rng.randrange(len(self.plan))
-            ta, tb = rng.sample(range(len(self.plan[r])), 2)
-            a, b = rng.choice(self.plan[r][ta]), rng.choice(self.plan[r][tb])
-            delta = 0
-            for x in self.plan[r][ta]:
-                if x != a:
-                    delta += less[counts[a][x]] + more[counts[b][x]]
-            for y in self.plan[r][tb]:
-                if y != b:
-                    delta += less[counts[b][y]] + more[counts[a][y]]
-            self._swap(r, a, b, delta)

@@ -176,7 +176,8 @@ def _seat_next(night: Night, user: User | None, game: rules.Variant) -> None:
     """Seat round current_round + 1 and start one game per table, the first seat dealing first."""
     present = present_ids(night)
     if night.seating == "ladder" and night.current_round >= 1:
-        tables = seating.seat_ladder(ladder_order(night, present), _sizes(game, len(present), night.table_size))
+        tables = seating.seat_ladder(ladder_order(night, present), _sizes(game, len(present), night.table_size),
+                                     previous=rounds_played(night)[-1])
     else:
         if not night.plan:
             night.plan = _plan(night, game, present, rounds_played(night))

@@ -16,9 +16,11 @@ PAGES = {
     "house-rule-editor": ("house-rule-editor",),
     "offline": ("outbox",),
     "play-now": ("play",),
+    "night-board": ("live", "night-board"),
 }
 # The one order any joined file follows, so that each set of scripts has a single address.
-ORDER = EVERY_PAGE + ("card-keys", "hand-score", "live", "drafts", "outbox", "house-rule-editor", "play")
+ORDER = EVERY_PAGE + ("card-keys", "hand-score", "live", "drafts", "outbox", "house-rule-editor", "play",
+                      "night-board")
 JOINER = "+"
 
 
