@@ -32,6 +32,9 @@ from ..leagues.limits import (
     MAX_SEASONS_PER_LEAGUE,
 )
 from ..rules.limits import MAX_OPTIONS
+from ..text.json_input import may_hold_unstorable, texts
+from ..text.validation import MESSAGES as text_messages
+from ..text.validation import storable
 from .backup import MAX_DEFINITION_DEPTH, BadBackup
 from .backup_size import MAX_BACKUP_BYTES, widest_game, widest_hand, widest_player, widest_ruleset, widest_season
 
@@ -40,8 +43,6 @@ UTF8_BOM = b"\xef\xbb\xbf"
 READ_BYTES = 64 * 1024  # of the upload at a time
 PIECE_BYTES = 1024 * 1024  # unpacked at a time: a gzip bomb never unpacks more than this at once
 LONGEST_NUMBER = 30  # digits: no number a backup holds comes near (ids stop at 10)
-# A lone surrogate (\ud800 to \udfff not in a pair) decodes to a string no database or page can encode.
-SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F][0-9a-fA-F]{2}")
 TEXT = rb'"[^"\\]*(?:\\.[^"\\]*)*"'  # quoted text, closed
 # Everything up to the next bracket outside quoted text: commas, colons, numbers, literals, whitespace and
 # closed texts. It stops before a bracket, at the end, or before a text the piece ends inside.
@@ -144,7 +145,7 @@ class Scan:
         self.key: bytes | None = None  # the last short quoted text, in case a colon makes it a key
         self.frame: list[bytes] = []  # the file without its rows: a placeholder stands where each was
         self.rows: list = []
-        self.marker = f"\u0000row {secrets.token_hex(8)} "  # no file can guess it, so none can forge one
+        self.marker = f"row {secrets.token_hex(16)} "  # no file can guess it, so none can forge one
         self.done = False
 
     def feed(self, piece: bytes) -> None:
@@ -301,24 +302,6 @@ def _fraction(text: str) -> float:
     return value
 
 
-def _lone_surrogate(value) -> bool:
-    """Whether any text in the parsed value (keys included) cannot be written as UTF-8."""
-    stack = [value]
-    while stack:
-        item = stack.pop()
-        if isinstance(item, str):
-            try:
-                item.encode("utf-8")
-            except UnicodeEncodeError:
-                return True
-        elif isinstance(item, dict):
-            stack.extend(item.keys())
-            stack.extend(item.values())
-        elif isinstance(item, list):
-            stack.extend(item)
-    return False
-
-
 def loaded(data: bytes):
     """One complete JSON value of the file as Python values, or BadBackup saying why it cannot be one."""
     try:
@@ -331,9 +314,13 @@ def loaded(data: bytes):
         raise BadBackup(str(refused)) from None
     except (ValueError, RecursionError):  # JSONDecodeError is a ValueError
         raise not_json() from None
-    if SURROGATE_ESCAPE.search(text) and _lone_surrogate(value):
-        raise BadBackup(gettext("This file holds text with a broken character: choose a backup downloaded from "
-                                "Ramo Keeper."))
+    if may_hold_unstorable(text):  # NUL, another control character or a lone surrogate: no database stores it
+        for item in texts(value):
+            if not storable(item):
+                if any("\ud800" <= char <= "\udfff" for char in item):
+                    raise BadBackup(gettext("This file holds text with a broken character: choose a backup "
+                                            "downloaded from Ramo Keeper."))
+                raise BadBackup(gettext(text_messages["unreadable"]))
     return value
 
 

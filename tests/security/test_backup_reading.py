@@ -162,3 +162,19 @@ def test_the_entries_counted_for_the_largest_backup_are_those_of_its_widest_rows
     assert reading.entries(hand) == 1 + len(hand["results"]) * (1 + reading.entries(hand["results"][0]))
     assert reading.entries({"a": [1, {"b": 2}]}) == 4
     assert MAX_HANDS_PER_LEAGUE * reading.entries(hand) < reading.MAX_ENTRIES
+
+
+@pytest.mark.parametrize("text", ['"\\u0000"', '"ab\\u0007"', '"\\u009f"'])
+def test_text_no_database_stores_is_refused_where_the_file_is_read(request_context, text):
+    file = b'{"games": [{"id": 1, "variant": ' + text.encode() + b"}]}"
+    assert "cannot be stored" in refusal(file)
+
+
+def test_escaped_line_breaks_and_emoji_in_pairs_are_read(request_context):
+    file = b'{"league": {"name": "a\\nb \\ud83d\\ude00"}}'
+    assert reading.read_backup(io.BytesIO(file).read)[0] == {"league": {"name": "a\nb \U0001f600"}}
+
+
+@pytest.mark.parametrize("number", ["NaN", "Infinity", "-Infinity", "1e400"])
+def test_numbers_that_are_not_finite_are_refused_where_the_file_is_read(request_context, number):
+    assert "not a number a backup holds" in refusal(b'{"games": [{"id": ' + number.encode() + b"}]}")
