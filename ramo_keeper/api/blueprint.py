@@ -81,7 +81,7 @@ def unstorable_body(raw: bytes):
     try:
         storable_json(raw)
     except NotStorable as refused:
-        return error(400, UNSTORABLE[refused.kind])
+        return error(400, UNSTORABLE[refused.kind], {"path": refused.path})
     except (ValueError, RecursionError):
         pass
     return None

@@ -17,22 +17,19 @@ SUSPECT_ESCAPES = ("\\u00", "\\u007f", "\\u007F", "\\ud", "\\uD")
 
 
 class NotStorable(ValueError):
-    """The JSON parses, but holds a value no database stores; `kind` is "text" or "number"."""
+    """The JSON parses, but holds a value no database stores: `kind` is "text" or "number", `path` where it
+    stands as the API names a field (``definition.card_categories[0].key``; a key is named by itself)."""
 
-    def __init__(self, kind: str):
-        super().__init__(kind)
-        self.kind = kind
-
-
-def _not_finite(_text: str):
-    raise NotStorable("number")
+    def __init__(self, kind: str, path: str):
+        super().__init__(kind, path)
+        self.kind, self.path = kind, path
 
 
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):  # 1e400
-        raise NotStorable("number")
-    return value
+class _NotFinite:
+    """What NaN, ±Infinity and 1e400 parse to here, so that the walk can say where one stands."""
+
+
+NOT_FINITE = _NotFinite()
 
 
 def texts(value):
@@ -49,6 +46,29 @@ def texts(value):
             stack.extend(item)
 
 
+def _first_unstorable(value) -> tuple[str, str] | None:
+    """(kind, path) of the first value no database stores, in document order (without recursing)."""
+    stack = [(value, "")]
+    while stack:
+        item, path = stack.pop()
+        if item is NOT_FINITE:
+            return "number", path
+        if isinstance(item, str) and not storable(item):
+            return "text", path
+        if isinstance(item, dict):
+            children = []
+            for key, child in item.items():
+                if not storable(key):  # named with the character it cannot hold shown as U+FFFD
+                    shown = "".join(char if storable(char) else "\ufffd" for char in key)
+                    return "text", f"{path}.{shown}" if path else shown
+                where = f"{path}.{key}" if path else key
+                children.append((child, where))
+            stack.extend(reversed(children))
+        elif isinstance(item, list):
+            stack.extend(reversed([(child, f"{path}[{index}]") for index, child in enumerate(item)]))
+    return None
+
+
 def may_hold_unstorable(text: str) -> bool:
     """Whether JSON text has an escape that may spell a character no column stores (then look at its texts)."""
     return any(escape in text for escape in SUSPECT_ESCAPES)
@@ -60,9 +80,19 @@ def storable_json(text: str | bytes):
     ValueError (json.JSONDecodeError) as json.loads does, and RecursionError where it does."""
     if isinstance(text, bytes):
         text = text.decode("utf-8-sig")
-    value = json.loads(text, parse_constant=_not_finite, parse_float=_finite)
+    seen = []
+
+    def not_finite(_word: str) -> _NotFinite:  # NaN, Infinity, -Infinity
+        seen.append(True)
+        return NOT_FINITE
+
+    def fraction(digits: str):
+        value = float(digits)
+        return value if math.isfinite(value) else not_finite(digits)  # 1e400
+
+    value = json.loads(text, parse_constant=not_finite, parse_float=fraction)
     # A control character inside JSON text must be escaped (json.loads refuses it raw), so only an escape can
-    # bring one: look at every text only when the body has such an escape.
-    if may_hold_unstorable(text) and not all(storable(item) for item in texts(value)):
-        raise NotStorable("text")
+    # bring one: look at every text only when the body has such an escape, or a number was not finite.
+    if (seen or may_hold_unstorable(text)) and (found := _first_unstorable(value)):
+        raise NotStorable(*found)
     return value

@@ -37,6 +37,7 @@ def test_a_game_whose_variant_is_nul_is_a_400_and_nothing_is_stored(app, api):
     assert response.status_code == 400, response.get_data(as_text=True)
     assert response.get_json()["details"]["code"] == "bad_request"
     assert "cannot be stored" in response.get_json()["error"]
+    assert response.get_json()["details"]["path"] == "variant"
     assert stored(app, Game) == 0
 
 
@@ -61,6 +62,7 @@ def test_a_night_whose_option_is_not_a_finite_number_is_a_400_and_nothing_is_sto
     response = raw(api, "POST", f"/leagues/{league}/nights", body)
     assert response.status_code == 400, response.get_data(as_text=True)
     assert "finite" in response.get_json()["error"]
+    assert response.get_json()["details"]["path"] == f"options.{option}"
     assert stored(app, Night) == stored(app, Game) == 0
 
 
