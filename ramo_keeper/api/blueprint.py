@@ -9,6 +9,7 @@ from pydantic import BaseModel, ValidationError
 from ..accounts.service import user_for_token
 from ..errors import ServiceError
 from ..extensions import csrf, db
+from ..text.json_input import NotStorable, storable_json
 from ..web.json_errors import error
 from .schemas import MAX_ID
 
@@ -52,6 +53,8 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
             if not all(1 <= value <= MAX_ID for value in kwargs.values() if isinstance(value, int)):
                 abort(404)
             if body is not None:
+                if refused := unstorable_body(request.get_data()):
+                    return refused
                 kwargs["body"] = body.model_validate_json(request.get_data())
             return view(**kwargs)
 
@@ -63,6 +66,25 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
         return view
 
     return decorate
+
+
+# What PostgreSQL cannot store, refused alike on both databases before any view sees it (text/json_input.py).
+UNSTORABLE = {
+    "text": "The request body holds a character that cannot be stored (such as NUL): remove it and try again.",
+    "number": "The request body holds NaN, Infinity or a number too large to store: send finite numbers only.",
+}
+
+
+def unstorable_body(raw: bytes):
+    """A 400 for a body that parses but holds a value no database stores; None for any other body (a
+    malformed one is for the body's model to describe)."""
+    try:
+        storable_json(raw)
+    except NotStorable as refused:
+        return error(400, UNSTORABLE[refused.kind], {"path": refused.path})
+    except (ValueError, RecursionError):
+        pass
+    return None
 
 
 def user():

@@ -26,6 +26,7 @@ from .. import rules
 from ..errors import Conflict, ServiceError
 from ..extensions import db
 from ..games.hand_inputs import from_body
+from ..house_rules import readable
 from ..house_rules.documents import house_document
 from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
@@ -190,7 +191,9 @@ def _replay(game: GameRow, where: str, names: dict[int, str], keys: dict[str, st
     try:
         played = game.variant
         if game.definition is not None:
-            played = _loaded({**game.definition, "key": keys[game.variant]}, where)
+            snapshot = {**game.definition, "key": keys[game.variant]}
+            played = _loaded(snapshot, where)
+            readable.check(snapshot, played)  # a snapshot's texts under a house rule's name rules (RULES.md §8)
         setup = rules.new_game(played, seats, game.first_dealer_id, game.options)
         return setup, rules.replay(setup, hands)
     except rules.DefinitionError as error:

@@ -12,6 +12,8 @@ from ..messages import option_line, option_words
 from ..models import Ruleset
 from ..rules.registry import DEFAULT_GAME
 from ..text.file_names import file_name
+from ..text.json_input import NotStorable, storable_json
+from ..text.validation import MESSAGES as text_messages
 from ..variants import snapshot_variant
 from ..web.access import require_league
 from ..web.rendering import render, see_other
@@ -144,9 +146,12 @@ def upload(league_id: int):
     try:
         if not raw or len(raw) > MAX_UPLOAD:
             raise ValueError
-        data = json.loads(raw.decode("utf-8"))
+        data = storable_json(raw)  # NUL or NaN anywhere is refused here, on both databases alike
         if not isinstance(data, dict) or not isinstance(data.get("definition"), dict):
             raise ValueError
+    except NotStorable as refused:
+        error = gettext(text_messages["unreadable"]) if refused.kind == "text" else gettext(
+            "Choose a house rule file (.json) downloaded from Ramo Keeper.")
     except (ValueError, UnicodeDecodeError, RecursionError):
         # RecursionError: brackets nested deeper than the JSON reader goes ("[[[[…" sent as a file).
         error = gettext("Choose a house rule file (.json) downloaded from Ramo Keeper.")

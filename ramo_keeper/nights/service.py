@@ -15,7 +15,7 @@ from .. import rules
 from ..database.locks import lock_league, lock_season, row_locks
 from ..errors import Conflict, NotFound, ServiceError
 from ..extensions import db
-from ..games.rule_errors import RuleBroken
+from ..games.rule_errors import RuleBroken, by_the_rules
 from ..games.service import create_game, current_season, house_rule
 from ..models import League, Night, NightPlayer, NightTable, Player, User, utcnow
 from ..text.validation import LONG_NAME_MAX, TextError, clean_name
@@ -129,6 +129,11 @@ def open_night(league: League, user: User | None, name: str, variant: str, playe
         if season is None or season.league_id != league.id:
             raise _refused(gettext("Season %(id)s is not one of this league's seasons.", id=season_id), "season_id",
                            "unknown_season")
+    try:  # the options checked before the night's row is written: a value the rules refuse is never stored
+        by_the_rules(lambda: game.check_options(options))
+    except RuleBroken as error:
+        error.details.setdefault("path", f"options.{error.option}" if error.option else "options")
+        raise
     night = Night(league_id=league.id, season_id=season_id, name=name, variant=variant, options=dict(options or {}),
                   table_size=table_size, rounds=rounds, seating=seating_rule, current_round=0, plan=[],
                   created_by_id=user.id if user else None)

@@ -228,7 +228,7 @@ def test_deeply_nested_json_upload_is_refused_plainly(world, web):
     upload = web.post(f"/leagues/{fresh.id}/import", {"file": (io.BytesIO(b"[" * 100_000), "backup.json")},
                       content_type="multipart/form-data")
     assert upload.status_code == 422
-    assert "That file is not JSON" in upload.get_data(as_text=True)
+    assert "nested too deeply to be a backup" in upload.get_data(as_text=True)
 
 
 @pytest.mark.skipif(not os.environ.get("DATABASE_URL", "").startswith("postgres"),
