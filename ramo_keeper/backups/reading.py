@@ -36,7 +36,18 @@ from ..text.json_input import may_hold_unstorable, texts
 from ..text.validation import MESSAGES as text_messages
 from ..text.validation import storable
 from .backup import MAX_DEFINITION_DEPTH, BadBackup
-from .backup_size import MAX_BACKUP_BYTES, widest_game, widest_hand, widest_player, widest_ruleset, widest_season
+from .backup_file import MAX_NIGHTS
+from .backup_size import (
+    MAX_BACKUP_BYTES,
+    widest_correction,
+    widest_game,
+    widest_hand,
+    widest_night,
+    widest_player,
+    widest_ruleset,
+    widest_season,
+)
+from .history import HISTORY_PER_LEAGUE
 
 GZIP_MAGIC = b"\x1f\x8b"
 UTF8_BOM = b"\xef\xbb\xbf"
@@ -85,7 +96,9 @@ def largest_entries() -> int:
             + MAX_SEASONS_PER_LEAGUE * (1 + entries(widest_season()))
             + MAX_RULESETS_PER_LEAGUE * (2 + entries(widest_ruleset()) + DEFINITION_ENTRIES)
             + MAX_GAMES_PER_LEAGUE * (3 + entries(widest_game()) + MAX_OPTIONS + DEFINITION_ENTRIES)
-            + MAX_HANDS_PER_LEAGUE * (1 + entries(widest_hand())))
+            + MAX_HANDS_PER_LEAGUE * (1 + entries(widest_hand()))
+            + HISTORY_PER_LEAGUE * (1 + entries(widest_correction()))
+            + MAX_NIGHTS * (2 + entries(widest_night()) + MAX_OPTIONS + DEFINITION_ENTRIES))
 
 
 MAX_ENTRIES = largest_entries()
