@@ -20,6 +20,8 @@ class KnockGame(Variant):
     engine = "knock"
     required_options = frozenset({"target", "knock_limit", "undercut_bonus", "all_cards_bonus", "game_bonus",
                                   "round_bonus"})
+    ends_with = "knocked"
+    implied_by_engine = {"went_out": ("knocked",)}
 
     def _knocked(self, r) -> bool:
         """A knock, or going out, which counts as the knock."""
