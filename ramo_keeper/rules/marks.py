@@ -128,8 +128,8 @@ def form_questions(marks: Iterable[Mark], implies: Mapping[str, Iterable[str]],
     requirement), has a box per player (Ramo's laid down).
 
     >>> each, once = form_questions([Mark("went_out", frozenset({"laid_down"})), Mark("laid_down"),
-    ...     Mark("went_rummy", requires="went_out"), Mark("knocked", requires="laid_down")], {"went_out": ["laid_down"]},
-    ...     "went_out")
+    ...     Mark("went_rummy", requires="went_out"), Mark("knocked", requires="laid_down")],
+    ...     {"went_out": ["laid_down"]}, "went_out")
     >>> [m.key for m in each], [m.key for m in once]
     (['laid_down', 'knocked'], ['went_rummy'])
     """
