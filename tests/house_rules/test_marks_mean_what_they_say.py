@@ -145,6 +145,8 @@ def test_going_rummy_on_a_player_who_did_not_go_out_is_refused_in_a_level_game(a
     response = api.post(url, {"results": [result(sofia, went_out=True), result(bo, {"low": 1}, went_rummy=True)]})
     assert response.status_code == 422, response.get_data(as_text=True)
     assert "Bo went rummy but did not go out" in response.get_json()["error"]
+    assert (response.get_json()["details"]["code"], response.get_json()["details"]["player_id"]) \
+        == ("rummy_without_going_out", bo)
     assert api.ok("GET", f"/games/{game['id']}")["hand_count"] == 0
     game = api.ok("POST", url, {"results": [result(sofia, went_out=True, went_rummy=True),
                                             result(bo, {"low": 1})]}, 201)
