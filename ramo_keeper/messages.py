@@ -259,6 +259,9 @@ DEFINITION_SENTENCES: dict[str, object] = {
                              "holding nothing"),
     "implies_the_hand_end": _l("%(path)s cannot include %(mark)s: the hand form's one choice says who ended "
                                "the hand"),
+    "requires_what_the_engine_gives": _l("%(path)s cannot be %(mark)s: in this game's engine a knock holding "
+                                         "nothing is going out, and nobody marks it"),
+    "no_card_scores": _l("%(path)s: no card scores points, so no total could ever reach the target"),
     "bad_choices": _l("%(path)s must list whole numbers or words"),
     "bad_param": _l("%(path)s must be a whole number or a word"),
     "quoted_from_the_definition": _l("%(path)s comes from the definition itself and cannot be written here"),

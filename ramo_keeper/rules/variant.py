@@ -96,8 +96,9 @@ class Variant(ABC):
     engine = ""
     # Options an engine reads by name, so a definition on that engine must declare them.
     required_options: frozenset[str] = frozenset()
-    # The mark a hand ends with, and what the engine reads into a mark (rules/engine_marks.py checks them).
-    ends_with, implied_by_engine = "went_out", FrozenDict()
+    # The mark a hand ends with, what the engine reads into a mark, the marks it cannot play without, and
+    # whether its totals grow by cards that score ("positive") or differ ("any"): rules/engine_marks.py.
+    ends_with, implied_by_engine, needs_marks, scores_by_cards = "went_out", FrozenDict(), (), ""
 
     def __init__(self, document: Mapping):
         self.__dict__.update(read_document(document))

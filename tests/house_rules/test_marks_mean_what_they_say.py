@@ -194,6 +194,11 @@ REFUSED = [
     ("manipulation", {"marks": [*KNOCK_MARKS, {"key": "laid_down", "implies": ["knocked"]}]}, "marks[2].implies",
      "implies_the_hand_end"),
     ("manipulation", {"marks": [{"key": "went_out"}, {"key": "knocked"}]}, "marks[0].implies", "implication_needed"),
+    # A level game climbs by laying down: without the mark nobody could finish (found by the random rules).
+    ("phase10", {"marks": [{"key": "went_out"}]}, "marks", "missing_mark"),
+    # A target no total could reach: no card scores (Rummy's player out takes the others' cards).
+    ("rummy", {"card_categories": [{"key": "tens", "points": -5}]}, "card_categories", "no_card_scores"),
+    ("manipulation", {"card_categories": [{"key": "tens", "points": 0}]}, "card_categories", "no_card_scores"),
 ]
 
 

@@ -17,6 +17,7 @@ class WinnerTakesGame(Variant):
     """Only the player out scores: the others' card values, multiplied by a mark such as went_rummy."""
 
     engine = "winner_takes"
+    scores_by_cards = "positive"  # the target is reached by the cards' points
     required_options = frozenset({"target"})
 
     def check_hand(self, setup, state, results) -> None:
