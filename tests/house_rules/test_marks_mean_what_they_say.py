@@ -220,7 +220,7 @@ def test_every_built_in_plays_its_own_marks():
 
 # ---- the hand form offers the boxes the marks need, and its hands score as the API's ----------------------
 
-def house_rule_in(table, based_on: str, changes: dict) -> str:
+def house_rule_in(table, based_on: str, changes: dict, with_id: bool = False):
     from ramo_keeper.extensions import db
     from ramo_keeper.house_rules.service import create_ruleset
     from ramo_keeper.models import League
@@ -228,7 +228,7 @@ def house_rule_in(table, based_on: str, changes: dict) -> str:
     with table.app.app_context():
         ruleset = create_ruleset(db.session.get(League, table.league_id), "Ours", changes, based_on=based_on)
         db.session.commit()
-        return ruleset.key
+        return (ruleset.key, ruleset.id) if with_id else ruleset.key
 
 
 def start(table, key: str, seats=("A", "B")) -> int:
@@ -284,3 +284,16 @@ def test_the_hand_form_asks_going_rummy_once_of_the_player_out_in_a_level_game(t
     assert 'name="went_rummy"' in page and f'name="went_rummy_{table.id("B")}"' not in page
     assert table.post_hand(game_id, out="A", rummy=True, cards={"B": {"high": 1}}).status_code == 303
     assert table.totals(game_id) == {"A": -100, "B": 10}
+
+
+def test_the_editors_worked_example_multiplies_the_out_score(table):
+    """The editor's example for Ramo with going out ×2: Sofia goes out: 2 × −50 = −100; Bo holds 2 low,
+    1 high, 1 special: 2·5 + 10 + 20 = 40 (RULES.md §1). The page hands the factor to its script too."""
+    import re
+
+    _, ruleset_id = house_rule_in(table, "ramo", {"marks": [
+        {"key": "went_out", "implies": ["laid_down"], "multiplies": 2}, {"key": "laid_down"}]}, with_id=True)
+    page = table.web.get(f"/leagues/{table.league_id}/house-rules/{ruleset_id}/edit").get_data(as_text=True)
+    example = re.search(r'<output id="worked-example"[^>]*>([^<]*)</output>', page)[1]
+    assert example == "Sofia goes out: −100; Bo holds 2 low, 1 high, 1 special: 40"
+    assert 'data-out-factor="2"' in page
