@@ -155,6 +155,12 @@ def _flag_not_in_game(game, flag, player, **_):
     return str(sentences[flag]) % {"game": game, "player": player}
 
 
+def _without_requirement(player, mark, required, **_):
+    # The marks are words of the game's own (rules/marks.py): "went rummy", "laid down".
+    return gettext("%(player)s is marked %(mark)s, which needs %(required)s, and is not marked %(required)s",
+                   player=player, mark=game_word(rules.Mark(mark).word), required=game_word(rules.Mark(required).word))
+
+
 def _choices(option, choices, **_):
     return gettext("%(option)s must be one of %(choices)s", option=option,
                    choices=gettext(", ").join(str(c) for c in choices))
@@ -200,6 +206,7 @@ RULE_SENTENCES: dict[str, object] = {
         "In round %(round)s only the player who went out can have laid down, and %(player)s did not go out"),
     "rummy_without_going_out": _l("%(player)s went rummy but did not go out: only the player who went out can "
                                   "go rummy"),
+    "mark_without_its_requirement": _without_requirement,
     "several_knocked": _several_knocked,
     "knocked_above_limit": _l("%(player)s knocked holding %(value)s points; knocking needs %(limit)s or less"),
     "empty_hand_must_knock": _l("%(player)s holds no cards, so %(player)s went out and must be the knocker"),
@@ -247,6 +254,14 @@ DEFINITION_SENTENCES: dict[str, object] = {
     "engine_changed": _l("%(path)s: a house rule keeps its game's engine, %(engine)s"),
     "missing_mark": _l("%(path)s must include %(mark)s"),
     "no_such_mark": _l("%(path)s names a mark the game does not have"),
+    "out_mark_not_in_engine": _l("%(path)s must be %(mark)s: in this game's engine a hand ends with %(mark)s"),
+    "implication_needed": _l("%(path)s must include %(mark)s: in this game's engine going out is a knock "
+                             "holding nothing"),
+    "implies_the_hand_end": _l("%(path)s cannot include %(mark)s: the hand form's one choice says who ended "
+                               "the hand"),
+    "requires_what_the_engine_gives": _l("%(path)s cannot be %(mark)s: in this game's engine a knock holding "
+                                         "nothing is going out, and nobody marks it"),
+    "no_card_scores": _l("%(path)s: no card scores points, so no total could ever reach the target"),
     "bad_choices": _l("%(path)s must list whole numbers or words"),
     "bad_param": _l("%(path)s must be a whole number or a word"),
     "quoted_from_the_definition": _l("%(path)s comes from the definition itself and cannot be written here"),

@@ -142,6 +142,17 @@ def out_score(doc: dict) -> int:
     return value if isinstance(value, int) else 0
 
 
+def out_factor(doc: dict) -> int:
+    """What the player out's score is multiplied by (RULES.md §8): the factor of every mark going out carries,
+    itself or by implication (a Ramo rule with going out ×2: 2). A malformed list of marks counts as none."""
+    marks = [m for m in doc.get("marks", []) if isinstance(m, dict) and isinstance(m.get("key"), str)] \
+        if isinstance(doc.get("marks"), list) else []
+    implies = {m["key"]: [k for k in m.get("implies", []) if isinstance(k, str)] if isinstance(m.get("implies"), list)
+               else [] for m in marks}
+    factors = {m["key"]: m["multiplies"] for m in marks if isinstance(m.get("multiplies"), int)}
+    return rules.mark_factor(factors, rules.carried_marks(implies, {"went_out"}))
+
+
 def minus(value: int) -> str:
     return f"−{-value}" if value < 0 else str(value)
 
@@ -157,7 +168,7 @@ def worked_example(doc: dict) -> str:
     engine = doc.get("engine")
     if engine == "knock":
         return gettext("Bo holds %(cards)s: %(value)s", cards=holding, value=minus(value))
-    out = value if engine == "winner_takes" else out_score(doc)
+    out = (value if engine == "winner_takes" else out_score(doc)) * out_factor(doc)
     return gettext("Sofia goes out: %(out)s; Bo holds %(cards)s: %(value)s", out=minus(out), cards=holding,
                    value=minus(value))
 

@@ -114,6 +114,7 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
     status = 422 if error else 200
     return render("house_rules/edit.html", status=status, league=league, ruleset=ruleset, doc=doc, name=name,
                   start=start, error=error, error_field=field, example=editor.worked_example(doc),
+                  out_factor=editor.out_factor(doc),
                   options=(options := editor.option_entries(doc)), out_option=editor.out_option(doc, options))
 
 

@@ -27,6 +27,8 @@ from .base import (
 from .house_rules import define
 from .limits import MARKS
 from .marks import LAID_DOWN, Mark, mark_fields, marks_in
+from .marks import carried as carried_marks
+from .marks import factor as mark_factor
 from .placement import finishing_places, placement_points, total_ranks
 from .registry import VARIANTS, get_variant, house_rule, load_definition, load_file
 from .replay import apply_hand, check_result, deal, hand_value, new_game, replay, start_state, validate_hand
@@ -37,7 +39,7 @@ __all__ = [
     "CardCategory", "DealInfo", "DealLayout", "DefinitionError", "GameSetup", "GameState", "HandInput",
     "HandOutcome", "HandValue", "LAID_DOWN", "Level", "MARKS", "MAX_CARDS", "MAX_PIPS", "Mark", "Meld", "MeldKind",
     "Option", "Phrase", "PlayerResult", "PlayerState", "RuleError", "ScoredResult", "Seat", "UnknownVariant",
-    "VARIANTS", "Variant", "Words", "apply_hand", "check_result", "deal", "define", "finishing_places", "get_variant",
-    "hand_value", "house_rule", "load_definition", "load_file", "mark_fields", "marks_in", "new_game",
-    "placement_points", "replay", "start_state", "total_ranks", "validate_hand",
+    "VARIANTS", "Variant", "Words", "apply_hand", "carried_marks", "check_result", "deal", "define",
+    "finishing_places", "get_variant", "hand_value", "house_rule", "load_definition", "load_file", "mark_factor",
+    "mark_fields", "marks_in", "new_game", "placement_points", "replay", "start_state", "total_ranks", "validate_hand",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from .base import DefinitionError
+from .engine_marks import check_engine_marks, check_target_reachable
 from .engines import ENGINES
 from .limits import FACTS_IN_OPTIONS
 from .merging import merged, whole_numbers
@@ -91,6 +92,8 @@ def define(posted, based_on: Variant | None = None, base: Mapping | None = None,
         validate(doc, ENGINES)
         if based_on is not None:
             _keeps_its_game(based_on, doc)
+        check_engine_marks(doc, ENGINES[doc["engine"]])
+        check_target_reachable(doc, ENGINES[doc["engine"]])
     except DefinitionError as error:
         if error.path in moved:
             params = {name: value for name, value in error.params.items() if name != "path"}

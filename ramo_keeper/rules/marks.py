@@ -91,6 +91,57 @@ def read_marks(entries: Iterable[Mapping]) -> tuple[Mark, ...]:
                  for m in entries)
 
 
+def carried(implies: Mapping[str, Iterable[str]], marks: Iterable[str]) -> frozenset[str]:
+    """The marks a result carries: those given, and every mark they imply, step by step (docs/RULES.md §8).
+
+    >>> sorted(carried({"went_rummy": ["went_out"], "went_out": ["laid_down"]}, {"went_rummy"}))
+    ['laid_down', 'went_out', 'went_rummy']
+    """
+    found, todo = set(marks), list(marks)
+    while todo:
+        for implied in implies.get(todo.pop(), ()):
+            if implied not in found:
+                found.add(implied)
+                todo.append(implied)
+    return frozenset(found)
+
+
+def factor(multiplies: Mapping[str, int], marks: Iterable[str]) -> int:
+    """What a player's hand score is multiplied by: the factor of every mark carried, one after another.
+
+    >>> factor({"went_out": 2, "went_rummy": 3}, {"went_out", "went_rummy", "laid_down"})
+    6
+    """
+    product = 1
+    for mark in marks:
+        product *= multiplies.get(mark, 1)
+    return product
+
+
+def form_questions(marks: Iterable[Mark], implies: Mapping[str, Iterable[str]],
+                   out_mark: str) -> tuple[tuple[Mark, ...], tuple[Mark, ...]]:
+    """What the hand form asks besides its one out choice: a box per player, and a switch for the player out.
+
+    No question for the out mark, nor for a mark that implies it (the engine gives that one: Manipulation's
+    knocker holding nothing went out). A mark that requires one of those is asked once, of the player out
+    (Rummy's went rummy); every other mark, one that requires another among them (the engine checks the
+    requirement), has a box per player (Ramo's laid down).
+
+    >>> each, once = form_questions([Mark("went_out", frozenset({"laid_down"})), Mark("laid_down"),
+    ...     Mark("went_rummy", requires="went_out"), Mark("knocked", requires="laid_down")],
+    ...     {"went_out": ["laid_down"]}, "went_out")
+    >>> [m.key for m in each], [m.key for m in once]
+    (['laid_down', 'knocked'], ['went_rummy'])
+    """
+    marks = tuple(marks)
+    ending = {mark.key for mark in marks if out_mark in carried(implies, {mark.key})}
+    each, once = [], []
+    for mark in marks:
+        if mark.key not in ending:
+            (once if mark.requires in ending else each).append(mark)
+    return tuple(each), tuple(once)
+
+
 def mark_fields(marks: Iterable[str]) -> dict[str, bool]:
     """Marks as the edges' fields, every mark the app knows present: ``{"went_out": True, "laid_down": False, …}``.
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .base import GameSetup, HandInput, PlayerResult, RuleError, Seat
+from .marks import carried
 from .registry import VARIANTS, get_variant, variant_of
 from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState
 from .variant import Variant, card_count, rank_by, seats_after
@@ -103,7 +104,23 @@ def validate_hand(setup: GameSetup, state: GameState, hand: HandInput) -> None:
     out = [r for r in results if "went_out" in r.marks]
     if len(out) > 1:
         raise RuleError("several_went_out", out[1].player_id, players=_names(setup, out))
+    for r in results:
+        check_requirements(variant, setup, r)
     variant.check_hand(setup, state, results)
+
+
+def check_requirements(variant: Variant, setup: GameSetup, result: PlayerResult) -> None:
+    """A mark that ``requires`` another only with that one, in every engine (docs/RULES.md §8): Rummy's
+    went rummy on a player who did not go out is refused; implied marks count (Ramo's out player laid down)."""
+    held = carried(variant.implies, result.marks)
+    for mark in sorted(held):
+        needed = variant.requires.get(mark)
+        if needed is None or needed in held:
+            continue
+        if (mark, needed) == ("went_rummy", "went_out"):
+            raise RuleError("rummy_without_going_out", result.player_id, player=setup.name_of(result.player_id))
+        raise RuleError("mark_without_its_requirement", result.player_id, player=setup.name_of(result.player_id),
+                        mark=mark, required=needed)
 
 
 def _players(setup: GameSetup, variant: Variant, totals, levels, completed, rounds, bonuses):

@@ -12,6 +12,7 @@ from .base import (
     MAX_CARDS,
     CardCategory,
     DealLayout,
+    FrozenDict,
     GameSetup,
     Level,
     MeldKind,
@@ -22,7 +23,7 @@ from .base import (
     Words,
 )
 from .definition import read_document
-from .marks import LAID_DOWN, Mark
+from .marks import LAID_DOWN, Mark, carried, factor, form_questions
 from .state import HandValue, ScoredResult
 
 if TYPE_CHECKING:
@@ -95,6 +96,9 @@ class Variant(ABC):
     engine = ""
     # Options an engine reads by name, so a definition on that engine must declare them.
     required_options: frozenset[str] = frozenset()
+    # The mark a hand ends with, what the engine reads into a mark, the marks it cannot play without, and
+    # whether its totals grow by cards that score ("positive") or differ ("any"): rules/engine_marks.py.
+    ends_with, implied_by_engine, needs_marks, scores_by_cards = "went_out", FrozenDict(), (), ""
 
     def __init__(self, document: Mapping):
         self.__dict__.update(read_document(document))
@@ -157,11 +161,11 @@ class Variant(ABC):
         return json.loads(self.definition_json)
 
     def marked(self, result: PlayerResult, mark: str) -> bool:
-        """Whether the result carries ``mark``, itself or through a mark that implies it.
+        """Whether the result carries ``mark``, itself or through marks that imply it (step by step).
 
         Ramo: a player who went out has laid down, so ``marked(out_result, "laid_down")`` is true.
         """
-        return mark in result.marks or any(mark in self.implies.get(other, ()) for other in result.marks)
+        return mark in carried(self.implies, result.marks)
 
     @property
     def out_mark(self) -> Mark:
@@ -180,13 +184,8 @@ class Variant(ABC):
 
     @property
     def marks_for_each(self) -> tuple[Mark, ...]:
-        """Marks the hand form asks of every player (Ramo's laid down).
-
-        Not the out mark, nor a mark that requires another (asked once, of the player out), nor one
-        that implies the out mark (the engine gives it: Manipulation's knocker holding nothing went out).
-        """
-        return tuple(m for m in self.marks if m.key != self.out_flag and not m.requires
-                     and self.out_flag not in m.implies)
+        """Marks the hand form asks of every player (Ramo's laid down): ``marks.form_questions``."""
+        return form_questions(self.marks, self.implies, self.out_flag)[0]
 
     @property
     def marks_ticked_by_going_out(self) -> tuple[Mark, ...]:
@@ -197,7 +196,7 @@ class Variant(ABC):
     @property
     def marks_for_the_player_out(self) -> tuple[Mark, ...]:
         """Marks asked once, of the player out: Rummy's went rummy."""
-        return tuple(m for m in self.marks if m.requires)
+        return form_questions(self.marks, self.implies, self.out_flag)[1]
 
     def ended_hand(self, result) -> bool:
         """Whether a line ended the hand: it went out, or carries the out mark (Manipulation's knock)."""
@@ -328,12 +327,13 @@ class Variant(ABC):
 
     def scored(self, setup, result, score: int | None = None, marks=None, **extra) -> ScoredResult:
         """A ScoredResult with every card box filled in (missing ones are 0); score defaults to the value,
-        the marks to the ones reported (an engine passes the effective ones where they differ)."""
+        the marks to the ones reported (an engine passes the effective ones where they differ). The line
+        carries what those imply, its score times each one's factor (RULES.md §8: going out ×2, −50 -> −100)."""
         cards = {c.key: result.cards.get(c.key, 0) for c in self.card_categories}
         value = self.hand_value(cards, setup.options).value
-        score = value if score is None else score
-        return ScoredResult(result.player_id, cards, result.marks if marks is None else marks, value=value,
-                            score=score, **extra)
+        marks = carried(self.implies, result.marks if marks is None else marks)
+        score = (value if score is None else score) * factor(self.multiplies, marks)
+        return ScoredResult(result.player_id, cards, marks, value=value, score=score, **extra)
 
     def first_level(self, setup) -> int | None:
         """The level everyone plays first (None where there are no levels)."""

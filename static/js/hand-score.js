@@ -50,9 +50,21 @@
 
   function has(marks, key) { return marks.indexOf(key) >= 0; }
 
-  // Whether a player carries a mark, itself or through a mark that implies it (Variant.marked).
-  function marked(scoring, marks, key) {
-    return has(marks, key) || marks.some(function (mark) { return has(scoring.implies[mark] || [], key); });
+  // The marks a player carries: those given and every mark they imply, step by step (rules/marks.py, carried).
+  function carried(scoring, marks) {
+    const found = marks.slice();
+    for (let i = 0; i < found.length; i += 1) {
+      (scoring.implies[found[i]] || []).forEach(function (mark) { if (!has(found, mark)) found.push(mark); });
+    }
+    return found;
+  }
+
+  // Whether a player carries a mark, itself or through marks that imply it (Variant.marked).
+  function marked(scoring, marks, key) { return has(carried(scoring, marks), key); }
+
+  // What a player's hand score is multiplied by: the factor of every mark they carry (rules/marks.py, factor).
+  function factor(scoring, marks) {
+    return carried(scoring, marks).reduce(function (product, mark) { return product * (scoring.factors[mark] || 1); }, 1);
   }
 
   // The marks one player's part of the form gives them, as the server reads it (games/hand_inputs.py):
@@ -69,22 +81,24 @@
   }
 
   // One formula per engine (ramo_keeper/rules/engines/), driven by the data its engine hands the page.
-  // values: each player's hand value by id; marks: the mark keys each player carries by id.
+  // values: each player's hand value by id; marks: the mark keys each player carries by id. Each sets a
+  // player's score before the factors of their marks (Variant.scored multiplies) and returns the marks
+  // the engine reads into each line where they differ from those given (the knock's).
   const FORMULAS = {
     // Penalty points: the player marked out scores the out score, the others what they hold.
     levels: function (s, values, marks, ids, result) {
       ids.forEach(function (id) { result[id] = has(marks[id], s.outMark) ? s.outScore : values[id]; });
+      return marks;
     },
-    // The player marked out takes everyone's cards, times the factor of each mark they carry.
+    // The player marked out takes everyone's cards (times the factor of each mark they carry).
     winner_takes: function (s, values, marks, ids, result) {
       const out = ids.find(function (id) { return has(marks[id], s.outMark); });
-      let pot = ids.reduce(function (sum, id) { return sum + values[id]; }, 0);
-      if (out !== undefined) {
-        Object.keys(s.factors).forEach(function (mark) { if (has(marks[out], mark)) pot *= s.factors[mark]; });
-      }
+      const pot = ids.reduce(function (sum, id) { return sum + values[id]; }, 0);
       ids.forEach(function (id) { result[id] = id === out ? pot : 0; });
+      return marks;
     },
     // The lowest hand scores the differences (a tied knocker gives way), plus the undercut and all-cards bonuses.
+    // Only the knocker carries the knock, and going out only when holding nothing.
     knock: function (s, values, marks, ids, result) {
       const knocker = ids.find(function (id) { return marked(s, marks[id], s.knockMark); });
       const low = Math.min.apply(null, ids.map(function (id) { return values[id]; }));
@@ -92,21 +106,28 @@
       if (knocker !== undefined && winners.indexOf(knocker) >= 0 && winners.length > 1) {
         winners = winners.filter(function (id) { return id !== knocker; });
       }
+      const lines = {};
       ids.forEach(function (id) {
+        lines[id] = marks[id].filter(function (mark) { return mark !== s.knockMark && mark !== "went_out"; });
+        if (id === knocker) lines[id].push.apply(lines[id], values[id] === 0 ? [s.knockMark, "went_out"] : [s.knockMark]);
         if (winners.indexOf(id) < 0) { result[id] = 0; return; }
         let gain = ids.reduce(function (sum, other) { return other === id ? sum : sum + values[other] - low; }, 0);
         if (knocker !== undefined && id !== knocker) gain += s.undercutBonus;
         if (low === 0) gain += s.allCardsBonus;
         result[id] = gain;
       });
+      return lines;
     },
   };
 
   // What each player scores for the hand: scoring is the engine's data, values and marks by player id.
+  // The engine's score, times the factor of each mark the line carries (docs/RULES.md §8).
   function scoreHand(scoring, values, marks) {
     const result = {};
     const formula = FORMULAS[scoring.engine];
-    if (formula) formula(scoring, values, marks, Object.keys(values), result);
+    if (!formula) return result;
+    const lines = formula(scoring, values, marks, Object.keys(values), result);
+    Object.keys(result).forEach(function (id) { result[id] *= factor(scoring, lines[id] || []); });
     return result;
   }
 

@@ -43,6 +43,7 @@
     if (engine === "winner_takes") out = value;
     else if (outField) out = whole(outField.value);
     if (out === null) { output.textContent = form.dataset.notNumbers; return; }
+    out *= parseInt(form.dataset.outFactor || "1", 10);  // the factor of the marks going out carries (§8)
     var pattern = engine === "knock" ? form.dataset.knockSentence : form.dataset.sentence;
     output.textContent = fill(pattern, {out: minus(out), cards: held.join(", "), value: minus(value)});
   }

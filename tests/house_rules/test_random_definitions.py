@@ -5,6 +5,11 @@ Each drawn definition, posted through the API, is either refused with a 4xx nami
 through the API and the hand form, and every page and export of that game answers in en, ko and it with
 no 5xx and no label's markup unescaped. Any JSON value in any field of a definition is a 4xx or a game
 that plays, never a 500. One app serves the module; the examples are few and bounded (about a minute).
+
+Accepted means playable (issue 36, item 5): every definition ``rules.define`` accepts (the path every house
+rule takes; the app refuses more, never less), marks drawn too (what each implies, requires and multiplies
+by, and the out mark), is played in the pure core to a finished game with options drawn for the table,
+by hands the hand form can give (its out choice, its switches and boxes). A few seconds, in the fast suite.
 """
 
 from __future__ import annotations
@@ -286,7 +291,7 @@ def _forget(site, ruleset: dict) -> None:
 # A few examples a run keep CI near a minute; RAMO_RANDOM_DEFINITIONS=200 searches longer by hand.
 EXAMPLES = int(os.environ.get("RAMO_RANDOM_DEFINITIONS", "20"))
 # A sweep of every page in three languages: `make test` runs it, the inner loop (`make test-fast`) does not.
-pytestmark = pytest.mark.slow
+slow = pytest.mark.slow
 COMMON = settings(max_examples=EXAMPLES, deadline=None, database=None,
                   suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
                                          HealthCheck.data_too_large])
@@ -304,6 +309,7 @@ COMMON = settings(max_examples=EXAMPLES, deadline=None, database=None,
 @example(drawn=("rummy", {"key": "rummy", "words": {"went_out": "<q>Ω", "went_out_verb": "<q>Ω {{ 7*7 }}"},
                           "card_categories": [{"key": "pips", "label": "عربى {{ 7*7 }}"}, {"key": "tens",
                                               "label": "<q>Ω"}]}), seed=2)
+@slow
 def test_a_random_house_rule_is_refused_naming_its_field_or_plays_everywhere(site, drawn, seed):
     based_on, changes = drawn
     ruleset = _post(site, based_on, changes)
@@ -316,6 +322,7 @@ def test_a_random_house_rule_is_refused_naming_its_field_or_plays_everywhere(sit
         _forget(site, ruleset)
 
 
+@slow
 @settings(COMMON, max_examples=EXAMPLES * 3)
 @given(drawn=odd_fields(), seed=st.integers(0, 2**16))
 @example(drawn=("ramo", {**rules.VARIANTS["ramo"].definition(), "options": {
@@ -334,3 +341,130 @@ def test_any_json_in_any_field_of_a_definition_is_a_4xx_or_a_game_that_plays(sit
         _plays_everywhere(site, ruleset, based_on, seed)
     finally:
         _forget(site, ruleset)
+
+
+# ---- accepted means playable: each accepted definition played to a finished game ---------------------------
+
+MARK_KEYS = list(rules.MARKS)
+
+
+@st.composite
+def _marks(draw, base: dict) -> dict:
+    """Marks as a table may write them: which of the four, what each implies or requires (any declared mark)
+    and multiplies by, and the out mark; sometimes outside what the engine can play (then refused)."""
+    keys = ["went_out"] + draw(st.lists(st.sampled_from(MARK_KEYS[1:]), unique=True, max_size=3))
+    out_mark = draw(st.sampled_from(keys)) if not draw(st.integers(0, 3)) else base.get("out_mark", "went_out")
+    if out_mark not in keys:
+        keys.append(out_mark)
+    marks = []
+    for key in keys:
+        mark: dict = {"key": key}
+        implied = draw(st.lists(st.sampled_from(keys), unique=True, max_size=2))
+        if key == "went_out" and base.get("out_mark") == "knocked" and draw(st.integers(0, 5)):
+            implied = sorted({*implied, "knocked"})
+        if implied:
+            mark["implies"] = implied
+        if not draw(st.integers(0, 3)):
+            mark["requires"] = draw(st.sampled_from(keys))
+        if draw(st.booleans()):
+            mark["multiplies"] = draw(st.integers(1, 10))
+        marks.append(mark)
+    return {"marks": marks, "out_mark": out_mark}
+
+
+@st.composite
+def playable_draws(draw) -> tuple[str, dict, int]:
+    """A built-in, the changes a table sends (its marks as well, half the time) and a seed for the table."""
+    based_on, changes = draw(definitions())
+    if draw(st.booleans()):
+        changes.update(draw(_marks(rules.VARIANTS[based_on].definition())))
+    return based_on, changes, draw(st.integers(0, 2**16))
+
+
+def _table_options(variant: rules.Variant, rng: random.Random) -> dict:
+    """Options a table may pick for one game: each within its range, or the defaults where they clash."""
+    drawn = {}
+    for option in variant.options:
+        if option.kind == "bool":
+            drawn[option.key] = rng.random() < 0.5
+        elif option.kind == "int":
+            drawn[option.key] = rng.choice([option.minimum, option.maximum, option.default])
+        else:
+            drawn[option.key] = rng.choice(option.choices)
+    try:
+        return variant.check_options(drawn)
+    except rules.RuleError:
+        return variant.default_options()
+
+
+def _most_held(variant: rules.Variant, options: dict) -> dict[str, int]:
+    """The cards of a player left holding as much as a hand may (the largest value in a category, by size)."""
+    best, cards = (0, 0), {}
+    for category in variant.categories_for(options):
+        count = min(category.maximum, rules.MAX_PIPS if category.face_value else rules.MAX_CARDS)
+        if category.face_value and count < 2:
+            continue
+        value = variant.hand_value({category.key: count}, options).value
+        if (value > 0, abs(value)) > best:  # worth the most, else the most below nothing
+            best, cards = (value > 0, abs(value)), {category.key: count}
+    return cards
+
+
+def _given_to_the_player_out(variant: rules.Variant) -> set[str]:
+    """Every mark the form can give the player out whose requirement it can meet too: the out choice, the
+    switches, the boxes (as a table ticks them: all that apply)."""
+    given = {variant.out_flag} | {m.key for m in variant.marks_for_the_player_out + variant.marks_for_each}
+    while True:
+        held = {mark.key for mark in variant.marks if mark.key in given}
+        kept = {key for key in held if key == variant.out_flag
+                or variant.requires.get(key) is None or variant.marked(rules.PlayerResult(0, {}, held),
+                                                                       variant.requires[key])}
+        if kept == given:
+            return given
+        given = kept
+
+
+def _play_to_the_end(variant: rules.Variant, options: dict, players: int, rng: random.Random) -> rules.GameState:
+    """The hands a table records through the form: a player, in turn, ends the hand holding nothing with
+    every mark the form can give them; everyone else holds as much as a hand may. Up to 2,000 hands."""
+    setup = rules.new_game(variant, [rules.Seat(n, f"P{n}") for n in range(1, players + 1)], options=options)
+    state = rules.start_state(setup)
+    held, marks = _most_held(variant, setup.options), _given_to_the_player_out(variant)
+    out = rng.choice(setup.player_ids)  # the same player each hand: the shortest way to the end
+    for _ in range(2000):
+        if state.finished:
+            break
+        hand = rules.HandInput(tuple(rules.PlayerResult(pid, {} if pid == out else held,
+                                                        marks if pid == out else set())
+                                     for pid in setup.player_ids))
+        state = rules.apply_hand(setup, state, hand)
+    return state
+
+
+# A fixed budget, the same draws each run (a few seconds); RAMO_PLAYABLE_DEFINITIONS=600 searches longer.
+@settings(max_examples=int(os.environ.get("RAMO_PLAYABLE_DEFINITIONS", "60")), deadline=None, database=None,
+          derandomize=True, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(drawn=playable_draws())
+# Accepted on main, and never finished: a lay-down implying going out (the form had no lay-down box), a level
+# game with no lay-down at all, Ramo's out choice marking a lay-down, a target no card could reach.
+@example(drawn=("ramo", {"key": "ramo", "marks": [{"key": "went_out"}, {"key": "laid_down", "implies": ["went_out"]}]},
+                1))
+@example(drawn=("phase10", {"key": "phase10", "marks": [{"key": "went_out"}]}, 2))
+@example(drawn=("ramo", {"key": "ramo", "out_mark": "laid_down", "options": {"allow_no_winner": True}}, 3))
+@example(drawn=("rummy", {"key": "rummy", "card_categories": [{"key": "tens", "points": -5}]}, 4))
+def test_an_accepted_house_rule_plays_to_a_finished_game(drawn):
+    based_on, changes, seed = drawn
+    try:
+        variant = rules.define(changes, rules.VARIANTS[based_on], key="drawn", name="Drawn")[1]
+    except rules.DefinitionError:
+        return  # refused, naming its field (the tests above hold the API to that)
+    rng = random.Random(seed)
+    options = _table_options(variant, rng)
+    players = rng.randint(variant.min_players, variant.max_players)
+    try:
+        state = _play_to_the_end(variant, options, players, rng)
+    except rules.RuleError as error:
+        raise AssertionError((based_on, changes.get("marks"), changes.get("out_mark"), options, error)) from error
+    assert state.finished, (based_on, changes.get("marks"), changes.get("out_mark"), options, len(variant.levels),
+                            [(p.total, p.level) for p in state.players])
+    assert state.winner_ids

@@ -1,8 +1,8 @@
 """The phone's live preview (static/js/hand-score.js) scores every hand as the server's engines do.
 
 For every built-in game, the same game with random options, and random house rules (other points, out
-scores, bonuses, other marks with what each implies, requires and multiplies by, the knock or going out
-as the out choice, within what a definition may say), the hand form is rendered as the app serves it;
+scores, bonuses, other marks with what each implies, requires and multiplies by, within what a definition
+may say for its engine), the hand form is rendered as the app serves it;
 the data the page hands to the JavaScript (the engine's data-scoring, each box's and switch's mark) is
 read back from it. Thousands of random
 hands the server accepts are then scored twice: by the rules (ramo_keeper/rules, the specification,
@@ -28,7 +28,6 @@ HARNESS = Path(__file__).resolve().parents[1] / "js" / "score_preview_harness.mj
 NODE = shutil.which("node")
 HANDS_PER_GAME = 300
 HOUSE_RULES = 4
-OUT_MARKS = ("went_out", "knocked")
 SEED = 20240611
 NAMES = ["A", "B", "C", "D", "E", "F"]
 
@@ -94,30 +93,30 @@ def random_options(variant: rules.Variant, rng: random.Random) -> dict:
     return variant.default_options()
 
 
-def random_marks(document: dict, rng: random.Random) -> tuple[list[dict], str]:
+def random_marks(document: dict, game: rules.Variant, rng: random.Random) -> tuple[list[dict], str]:
     """The marks of a house rule and its out mark: the built-in's own with other factors, or marks drawn
     from the four a definition may declare, each implying, requiring or multiplying by others at random.
 
-    The out mark is going out or the knock (docs/GAMES.md); it and going out require nothing, as the form
-    asks them with its one out choice.
+    The out mark is the one the game's engine ends a hand with (docs/RULES.md §8), with what the engine
+    reads into a mark (the knock engine's going out implies the knock); no other mark implies it or going
+    out. It and going out require nothing, as the form asks them with its one out choice.
     """
+    out_mark = game.ends_with
     if rng.random() < 0.3:
         marks = [{key: value for key, value in mark.items() if key != "multiplies"} for mark in document["marks"]]
-        keys = [mark["key"] for mark in marks]
-        out_mark = rng.choice([key for key in OUT_MARKS if key in keys])
     else:
-        keys = ["went_out"] + [key for key in rules.MARKS[1:] if rng.random() < 0.6]
+        keys = ["went_out", out_mark] + [key for key in rules.MARKS[1:] if key != out_mark and rng.random() < 0.6]
+        keys = list(dict.fromkeys(keys))
         rng.shuffle(keys)
-        out_mark = rng.choice([key for key in OUT_MARKS if key in keys])
         marks = []
         for key in keys:
             mark = {"key": key}
-            others = [other for other in keys if other != key]
-            implied = [other for other in others if rng.random() < 0.3]
+            others = [other for other in keys if other != key and other not in ("went_out", out_mark)]
+            implied = [other for other in others if rng.random() < 0.3] + list(game.implied_by_engine.get(key, ()))
             if implied:
                 mark["implies"] = implied
-            if others and key not in ("went_out", out_mark) and rng.random() < 0.3:
-                mark["requires"] = rng.choice(others)
+            if key not in ("went_out", out_mark) and rng.random() < 0.3:
+                mark["requires"] = rng.choice([other for other in keys if other != key])
             marks.append(mark)
     for mark in marks:
         if rng.random() < 0.5:
@@ -138,7 +137,7 @@ def random_house_rule(key: str, rng: random.Random) -> dict:
         changes["options"] = random_options(game, rng)
     if "out_score" in document or game.engine == "levels":
         changes["out_score"] = rng.randint(-500, 500)
-    changes["marks"], changes["out_mark"] = random_marks(document, rng)
+    changes["marks"], changes["out_mark"] = random_marks(document, game, rng)
     return changes
 
 

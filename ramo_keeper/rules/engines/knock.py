@@ -18,8 +18,11 @@ class KnockGame(Variant):
     """A knock within a limit ends the hand; winners score differences, end bonuses at the target."""
 
     engine = "knock"
+    scores_by_cards = "any"  # the target is reached by the cards' points
     required_options = frozenset({"target", "knock_limit", "undercut_bonus", "all_cards_bonus", "game_bonus",
                                   "round_bonus"})
+    ends_with = "knocked"
+    implied_by_engine = {"went_out": ("knocked",)}
 
     def _knocked(self, r) -> bool:
         """A knock, or going out, which counts as the knock."""

@@ -22,6 +22,7 @@ class LevelGame(Variant):
     """Penalty points for the cards left; a level (contract, phase) to lay down each hand."""
 
     engine = "levels"
+    needs_marks = ("laid_down",)  # a player climbs a level by laying it down
 
     def progression_in(self, options) -> str:
         """``per_player`` (each climbs alone) or ``per_round`` (level k in hand k)."""

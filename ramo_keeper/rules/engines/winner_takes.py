@@ -17,24 +17,19 @@ class WinnerTakesGame(Variant):
     """Only the player out scores: the others' card values, multiplied by a mark such as went_rummy."""
 
     engine = "winner_takes"
+    scores_by_cards = "positive"  # the target is reached by the cards' points
     required_options = frozenset({"target"})
 
     def check_hand(self, setup, state, results) -> None:
-        """Someone goes out every hand; a mark that requires going out (went_rummy) only on that player."""
+        """Someone goes out every hand (a mark that requires going out, went_rummy, is checked for every
+        engine by ``validate_hand``)."""
         if not any("went_out" in r.marks for r in results):
             raise RuleError("someone_must_go_out", game=self.name)
-        for r in results:
-            for mark, needed in self.requires.items():
-                if mark in r.marks and needed not in r.marks:
-                    raise RuleError("rummy_without_going_out", r.player_id, player=setup.name_of(r.player_id))
 
     def score_hand(self, setup, state, results):
-        """Out player: sum of the others' values, ×2 for rummy; e.g. 21 + 19 + 34 -> 74."""
+        """Out player: sum of the others' values, e.g. 21 + 19 + 34 -> 74 (×2 for rummy: ``scored`` multiplies)."""
         pot = sum(self.scored(setup, r, 0).value for r in results)
         out = next(r for r in results if "went_out" in r.marks)
-        for mark, factor in self.multiplies.items():
-            if mark in out.marks:
-                pot *= factor
         scored = tuple(self.scored(setup, r, pot if r is out else 0) for r in results)
         return scored, (out.player_id,)
 
