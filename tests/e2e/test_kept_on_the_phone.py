@@ -148,6 +148,7 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
     page.goto(live_server + "/rules")
     ana_in_the_menu = ">Ana</a>"
     assert pages_kept_with(page, ana_in_the_menu)
+    open_menu(page)
     page.get_by_role("button", name="Log out").click()
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     assert page.evaluate(KEPT_GAMES) == []
@@ -160,6 +161,7 @@ def test_logging_out_clears_the_members_kept_game(page, live_server, app):
     try:
         page.goto(live_server + "/rules")
         expect(page.get_by_role("heading", name="Rules and levels")).to_be_visible()
+        open_menu(page)
         expect(page.get_by_role("navigation", name="Main").get_by_role("link", name="Log in")).to_be_visible()
     finally:
         page.context.set_offline(False)

@@ -67,7 +67,9 @@ def test_a_returning_phone_taps_its_names_as_chips(page, live_server):
 
     thumb = Thumb()
     page.goto(live_server + "/")
+    open_menu(page)
     expect(page.get_by_role("navigation").get_by_role("link", name="Save to an account")).to_be_visible()
+    page.locator("body > header details.top-menu summary").click()  # closed again, off the New game button
     thumb.tap(page.get_by_role("button", name="New game"))
     # Mark the new page only once it has loaded: marked any earlier, the mark lands on the page being left.
     expect(page.get_by_role("button", name="Add Ed")).to_be_visible()
