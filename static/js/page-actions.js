@@ -44,7 +44,7 @@
   // pages htmx keeps in sessionStorage for Back (a game among them). So does logging in: the games kept
   // then were a Play-now guest's, not the account's.
   document.addEventListener("submit", function (event) {
-    if (!/\/(login|logout|logout-everywhere)(\?|$)/.test(event.target.getAttribute("action") || "")) return;
+    if (!/\/(login|logout(-everywhere)?)(\?|$)/.test(event.target.getAttribute("action") || "")) return;
     // The service worker forgets them too, with any copy it is still fetching (static/js/sw.js).
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({ type: "forget-games", language: document.documentElement.lang });
