@@ -91,9 +91,10 @@ def show(game_id: int):
     # After a hand recorded without JavaScript: the page opens on that hand's result.
     just_recorded = whole_number(request.args.get("recorded", "")) == state.hand_count > 0
     # The service worker keeps this page on the phone, so the game goes on after a reload with no
-    # signal (static/js/sw.js); only a signed-in member's own games, and logging out clears it. The
+    # signal (static/js/sw.js): the games of whoever may record on this phone, a Play-now guest's too
+    # (the phone is the guest's own; its games live on it anyway), and logging out clears them. The
     # page says so too: it asks for a fresh copy when the worker did not see it load (page-actions.js).
-    keep_offline = membership.can_write and not current_user.is_guest
+    keep_offline = membership.can_write
     response = make_response(render("games/show.html", **play_context(game, membership, state),
                                      **panel_context(game, state, Where(game.id), membership.can_write),
                                      just_recorded=just_recorded, keep_offline=keep_offline))

@@ -9,7 +9,6 @@ from ..errors import ServiceError
 from ..extensions import db
 from ..leagues.service import create_league
 from ..models import League
-from ..rules.registry import DEFAULT_GAME
 from ..web.rendering import render
 from . import service
 from .cookie import cookie_guest, forget_guest, remember_guest
@@ -20,53 +19,67 @@ from .throttling import guest_creation_refused
 bp = Blueprint("guests", __name__)
 
 
-def _play_page(form: PlayForm, chips: list[str], status: int = 200, retry_after: int | None = None):
+def _play_page(form: PlayForm, chips: list[str], league: League | None, status: int = 200,
+               retry_after: int | None = None):
     response = make_response(*render("guests/play.html", "guests/_play_form.html", status=status,
-                                      form=form, chips=chips))
+                                      form=form, chips=chips, quick_league=_quick(league)))
     if retry_after:
         response.headers["Retry-After"] = str(retry_after)
     return response
 
 
+def _quick(league: League | None) -> League | None:
+    """An account's league for its quick game (the page names it); None on a guest's Play now."""
+    return league if current_user.is_authenticated and not current_user.is_guest else None
+
+
 @bp.route("/play", methods=["GET", "POST"])
 def play():
-    """Pick the game and name the players; Start makes the game (and, the first time, the guest)."""
-    if current_user.is_authenticated and not current_user.is_guest:
+    """Pick the game and name the players; Start makes the game (and, the first time, the guest).
+
+    An account plays here too: a quick game in the league it last played in, its last table's players
+    already named (issue 35: one tap from home, not league → New game → four chips → Start)."""
+    league = service.play_league(current_user) if current_user.is_authenticated else None
+    member = current_user.is_authenticated and not current_user.is_guest
+    if member and league is None:
         return render("guests/for_accounts.html", heading=gettext("Play now"),
                       message=gettext("You have an account: start a new game from one of your leagues."))
-    guest = current_user if current_user.is_authenticated else None
-    chips = service.remembered_names(guest) if guest else []
-    form = PlayForm(data={"variant": service.last_variant(guest)} if guest else {"variant": DEFAULT_GAME})
+    chips = service.remembered_names(league)
+    data = {"variant": service.last_variant(league)}
+    if member and request.method == "GET":
+        data["names"] = service.last_table(league)
+    form = PlayForm(data=data)
     if request.method == "POST" and request.form.get("chip"):
         form.place(request.form["chip"].strip())
-        return _play_page(form, chips)
+        return _play_page(form, chips, league)
     if request.method == "POST" and request.form.get("more"):
         form.place_empty()
-        return _play_page(form, chips)
+        return _play_page(form, chips, league)
     if not form.validate_on_submit():
-        return _play_page(form, chips, status=422 if form.errors else 200)
-    return _start(form, guest, chips)
+        return _play_page(form, chips, league, status=422 if form.errors else 200)
+    return _start(form, league, chips)
 
 
-def _start(form: PlayForm, guest, chips: list[str]):
+def _start(form: PlayForm, league: League | None, chips: list[str]):
     """Record the new game; a new guest only after the throttle allows one from this address."""
-    if guest is None:
+    new_guest = not current_user.is_authenticated
+    if new_guest:
         retry_after = guest_creation_refused(request.remote_addr or "unknown")
         if retry_after:
             form.form_errors.append(ngettext(
                 "Too many new guests from this address just now: try again in %(num)d minute, or log in.",
                 "Too many new guests from this address just now: try again in %(num)d minutes, or log in.",
                 max(1, retry_after // 60)))
-            return _play_page(form, chips, status=429, retry_after=retry_after)
+            return _play_page(form, chips, league, status=429, retry_after=retry_after)
     try:
-        user = guest or service.create_guest()
-        game = service.start_game(user, form.variant.data, form.typed_names)
+        user = service.create_guest() if new_guest else current_user._get_current_object()
+        game = service.start_game(user, form.variant.data, form.typed_names, league)
     except ServiceError as error:
         db.session.rollback()
         form.names.errors.append(error.message)
-        return _play_page(form, chips, status=422)
+        return _play_page(form, chips, league, status=422)
     response = redirect(url_for("games.show", game_id=game.id), 303)
-    return remember_guest(response, user) if guest is None else response
+    return remember_guest(response, user) if new_guest else response
 
 
 @bp.get("/guest/save")

@@ -18,7 +18,7 @@ from ..extensions import db
 from ..games import service as games
 from ..i18n import N_
 from ..leagues.service import add_player, create_league
-from ..models import Game, League, Membership, Player, User, utcnow
+from ..models import Game, League, Membership, Player, Seat, User, utcnow
 from ..rules.registry import DEFAULT_GAME
 from ..text.validation import TextError, clean_name, folded, name_key
 
@@ -65,19 +65,45 @@ def leagues_held_alone(user: User) -> list[League]:
         .order_by(League.id)).scalars())
 
 
-def remembered_names(user: User) -> list[str]:
-    """Names this browser's guest has played with, for the name chips."""
-    leagues = own_leagues(user)
-    if not leagues:
+def play_league(user: User) -> League | None:
+    """Where Play now starts a game. A guest's: its private league. An account's (a quick game, one tap
+    from home): of the leagues it may add games to, the one with the newest game, else the oldest such
+    league; None when it may add games nowhere."""
+    if user.is_guest:
+        leagues = own_leagues(user)
+        return leagues[0] if leagues else None
+    writable = db.select(Membership.league_id).where(Membership.user_id == user.id,
+                                                     Membership.role.in_(("owner", "scorer")))
+    league_id = db.session.execute(db.select(Game.league_id).where(Game.league_id.in_(writable))
+                                   .order_by(Game.id.desc()).limit(1)).scalar()
+    if league_id is None:
+        league_id = db.session.execute(writable.order_by(Membership.league_id).limit(1)).scalar()
+    return db.session.get(League, league_id) if league_id is not None else None
+
+
+def remembered_names(league: League | None) -> list[str]:
+    """Names played with in this league before, for the name chips."""
+    if league is None:
         return []
     return sorted(db.session.execute(
-        db.select(Player.name).where(Player.league_id == leagues[0].id, Player.archived.is_(False))).scalars(),
+        db.select(Player.name).where(Player.league_id == league.id, Player.archived.is_(False))).scalars(),
         key=folded)
 
 
-def start_game(user: User, variant_key: str, names: list[str]) -> Game:
-    """A game in the guest's league with these players in seat order (names seen before are reused)."""
-    league = own_leagues(user)[0]
+def last_table(league: League) -> list[str]:
+    """The players of the league's newest game, in seat order: an account's quick game starts with them."""
+    game_id = db.session.execute(db.select(Game.id).where(Game.league_id == league.id)
+                                 .order_by(Game.id.desc()).limit(1)).scalar()
+    if game_id is None:
+        return []
+    return list(db.session.execute(db.select(Player.name).join(Seat, Seat.player_id == Player.id)
+                                   .where(Seat.game_id == game_id).order_by(Seat.position)).scalars())
+
+
+def start_game(user: User, variant_key: str, names: list[str], league: League | None = None) -> Game:
+    """A game in the league (by default the guest's own) with these players in seat order (names seen
+    before are reused)."""
+    league = league or own_leagues(user)[0]
     roster = {p.name_key: p for p in db.session.execute(
         db.select(Player).where(Player.league_id == league.id)).scalars()}
     seats = []
@@ -88,10 +114,9 @@ def start_game(user: User, variant_key: str, names: list[str]) -> Game:
     return games.create_game(league, user, variant_key, seats)
 
 
-def last_variant(user: User) -> str:
-    """The game this guest played last, preselected for the next one."""
-    leagues = [league.id for league in own_leagues(user)]
-    key = db.session.execute(db.select(Game.variant).where(Game.league_id.in_(leagues or [0]),
+def last_variant(league: League | None) -> str:
+    """The built-in game played last in this league, preselected for the next one."""
+    key = db.session.execute(db.select(Game.variant).where(Game.league_id == (league.id if league else 0),
                                                            Game.definition.is_(None))  # a built-in game
                              .order_by(Game.id.desc()).limit(1)).scalar()
     return key or DEFAULT_GAME

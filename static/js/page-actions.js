@@ -41,9 +41,10 @@
   });
 
   // Logging out clears the games kept on this phone for no signal (static/js/sw.js), and the copies of
-  // pages htmx keeps in sessionStorage for Back (a game among them).
+  // pages htmx keeps in sessionStorage for Back (a game among them). So does logging in: the games kept
+  // then were a Play-now guest's, not the account's.
   document.addEventListener("submit", function (event) {
-    if (!/\/(logout|logout-everywhere)$/.test(event.target.getAttribute("action") || "")) return;
+    if (!/\/(login|logout(-everywhere)?)(\?|$)/.test(event.target.getAttribute("action") || "")) return;
     // The service worker forgets them too, with any copy it is still fetching (static/js/sw.js).
     const worker = navigator.serviceWorker && navigator.serviceWorker.controller;
     if (worker) worker.postMessage({ type: "forget-games", language: document.documentElement.lang });
@@ -58,7 +59,7 @@
   // hand recorded or undone here, sent from the outbox, or recorded by another phone.
   let keptVersion = null;
   function shownVersion(play) {
-    // data-keep-offline: a page the server lets the worker keep (a signed-in member's own game).
+    // data-keep-offline: a page the server lets the worker keep (a game this phone records).
     const keepable = document.querySelector("#outbox[data-keep-offline]") && /^\/games\/\d+$/.test(location.pathname);
     return play && keepable ? location.pathname + "@" + play.dataset.version : null;
   }

@@ -2,7 +2,8 @@
 // self.PRECACHE (the app shell: the offline page, static files, the public rules pages).
 //
 // What it keeps: static files (cache first), the public rules pages (network first, the copy when
-// offline) and the offline page, and a signed-in member's own open game (see keepGame). What it never
+// offline) and the offline page, and the open game of whoever records on this phone, a member's or a
+// Play-now guest's (see keepGame). What it never
 // keeps: other member pages, htmx fragments, API responses
 // and anything but a GET. A page it cannot fetch opens the offline page, which lists the hands
 // waiting on this phone and reloads when the connection returns.
@@ -67,7 +68,7 @@ self.addEventListener("fetch", function (event) {
     event.respondWith(networkFirst(request));
   } else if (request.mode === "navigate") {
     // Member pages go to the network only; without one, the offline page answers, except a game the
-    // server marked X-Keep-Offline (a signed-in member's own game): its last copy answers, and the app
+    // server marked X-Keep-Offline (a game this phone records: a member's or a guest's): its last copy answers, and the app
     // opened offline on "/" or "/play" lands on it.
     const generation = keptGeneration;
     event.respondWith(fetch(request).then(function (response) {

@@ -5,6 +5,7 @@ import struct
 
 from playwright.sync_api import expect
 
+from .helpers import open_menu
 from .seating import log_in, seat_game
 
 PUBLIC = ["/", "/login", "/register", "/rules", "/rules/ramo", "/rules/contract", "/rules/rummy",
@@ -115,10 +116,12 @@ def test_rules_open_offline_and_of_the_member_pages_only_the_members_own_game_is
         page.goto(f"{live_server}/leagues/1")
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         # A link tapped with no connection opens the kept copy too.
+        open_menu(page)
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Rules").tap()
         expect(page).to_have_url(f"{live_server}/rules")
         expect(page.get_by_role("link", name="Manipulation Rummy")).to_be_visible()
         # The app opened on its home page with no signal lands on the last game.
+        open_menu(page)
         page.get_by_role("navigation", name="Main").get_by_role("link", name="Ramo Keeper").tap()
         expect(page.get_by_role("heading", name="Hand 1: Bo deals")).to_be_visible()
     finally:

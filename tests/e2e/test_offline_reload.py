@@ -213,3 +213,33 @@ def test_a_game_opened_by_a_link_opens_after_a_reload_with_no_signal(page, live_
     expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
     context.set_offline(False)
+
+
+def test_a_guest_records_offline_reloads_and_goes_on(page, live_server, app, context):
+    # Issue 35, item 9: a Play-now guest's game is kept on the phone as a member's is. Before, its reload
+    # with no signal opened "No connection" and the second hand could not be entered.
+    page.goto(live_server + "/play")
+    page.get_by_label("Ramo", exact=True).check()
+    for number, name in enumerate(("Sofia", "Bo", "Cy"), start=1):
+        page.get_by_label(f"Player {number}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    game_id = int(page.url.rsplit("/", 1)[-1])
+    worker_controls(page)
+    kept_copy_shows(page, 'data-next-hand="1"')
+
+    context.set_offline(True)
+    enter_hand(page)
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.locator("#outbox")).to_contain_text("Hand 1: waiting to send.")
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    enter_second_hand(page)
+    page.get_by_role("button", name="Record hand 2").tap()
+    expect(page.locator("#outbox li")).to_contain_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
+    queued_once_each_in_order(page)
+    assert hands_recorded(app, game_id) == 0
+
+    context.set_offline(False)
+    both_hands_recorded_in_order(page, app, game_id)

@@ -67,7 +67,9 @@ def test_a_returning_phone_taps_its_names_as_chips(page, live_server):
 
     thumb = Thumb()
     page.goto(live_server + "/")
+    open_menu(page)
     expect(page.get_by_role("navigation").get_by_role("link", name="Save to an account")).to_be_visible()
+    page.locator("body > header details.top-menu summary").click()  # closed again, off the New game button
     thumb.tap(page.get_by_role("button", name="New game"))
     # Mark the new page only once it has loaded: marked any earlier, the mark lands on the page being left.
     expect(page.get_by_role("button", name="Add Ed")).to_be_visible()
@@ -125,3 +127,32 @@ def test_saving_the_guest_as_an_account(page, live_server):
     expect(page.get_by_text("Saved: you are Ana now")).to_be_visible()
     assert all(c["name"] != "ramo_guest" for c in page.context.cookies())
     expect(page.get_by_text("Games in progress")).to_be_visible()
+
+
+def test_after_saving_to_an_account_the_same_table_is_two_taps_from_home(page, live_server):
+    # Issue 35, item 10: the guest's games saved to an account, the next game is not league → New game →
+    # game → four chips → Start, but Quick game → Start, the last table already named.
+    page.goto(live_server + "/play")
+    page.get_by_label("Phase 10", exact=True).check()
+    for number, name in enumerate(("Al", "Bo", "Cy"), start=1):
+        page.get_by_label(f"Player {number}").fill(name)
+    page.get_by_role("button", name="Start the game").click()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    page.goto(live_server + "/guest/save")
+    page.get_by_label("Name").fill("Ana")
+    page.get_by_label("Password", exact=True).fill("correct horse")
+    page.get_by_label("Repeat password").fill("correct horse")
+    page.get_by_role("button", name="Save as a new account").click()
+    expect(page.get_by_role("heading", name="Hello, Ana")).to_be_visible()
+
+    thumb = Thumb()
+    thumb.tap(page.get_by_role("button", name="Quick game"))
+    expect(page.get_by_role("heading", name="Quick game")).to_be_visible()
+    no_sideways_scroll(page)
+    expect(page.get_by_label("Phase 10", exact=True)).to_be_checked()
+    for number, name in enumerate(("Al", "Bo", "Cy"), start=1):
+        expect(page.get_by_label(f"Player {number}")).to_have_value(name)
+    thumb.tap(page.get_by_role("button", name="Start the game"))
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    expect(page.locator("h1")).to_contain_text("Phase 10")
+    assert thumb.taps == 2

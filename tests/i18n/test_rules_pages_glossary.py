@@ -16,7 +16,8 @@ KO, IT = {"Accept-Language": "ko"}, {"Accept-Language": "it"}
 
 def words_of(client, key, headers) -> str:
     page = client.get(f"/rules/{key}", headers=headers).get_data(as_text=True)
-    main = re.search(r"<main.*?</main>", page, re.S).group(0).replace("&#39;", "'")
+    # The page's bar (its way back, "‹ Tutti i giochi") and its main part.
+    main = re.search(r"<header.*?</main>", page, re.S).group(0).replace("&#39;", "'")
     return " ".join(re.sub(r"<[^>]+>", " ", main).split())
 
 
@@ -32,7 +33,7 @@ ITALIAN = {
                 "Salta turno 15", "Matte 25"],
     "contract": ["un tris e una scala di quattro", "Un gruppo è formato da 3 carte dello stesso valore.",
                  "In ogni round tutti giocano lo stesso contratto",
-                 "10 a testa nei round 1–3; 12 a testa nei round 4–7", "← Tutti i giochi"],
+                 "10 a testa nei round 1–3; 12 a testa nei round 4–7", "Tutti i giochi"],
     "liverpool": ["Un gruppo è formato da 3 o più carte dello stesso valore.", "due tris",
                   "10 a testa nei round 1–4; 12 a testa nei round 5–7", "lo stesso contratto"],
     "rummy": ["Un gruppo è formato da 3 o 4 carte dello stesso valore.",
