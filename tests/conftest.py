@@ -52,6 +52,8 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
     for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue  # a module that names its own group (test_lighthouse.py)
         if item.get_closest_marker("e2e") or "browser" in getattr(item, "fixturenames", ()):
             # One Chromium at a time, as in a serial run: several at once on two cores miss the
             # browser tests' 5–10 s waits.
