@@ -1,7 +1,7 @@
 """Configuration read from environment variables.
 
-`Config` is the production/development default; tests pass a mapping to
-`create_app(test_config=...)` that overrides any key.
+`load_config(instance_path)` gives the settings as a mapping (production or development, from RAMO_ENV);
+tests pass a mapping to `create_app(test_config=...)` that overrides any key of it.
 """
 
 import os

@@ -52,6 +52,8 @@ def pytest_configure(config):
 def pytest_collection_modifyitems(config, items):
     # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
     for item in items:
+        if item.get_closest_marker("xdist_group"):
+            continue  # a module that names its own group (test_lighthouse.py)
         if item.get_closest_marker("e2e") or "browser" in getattr(item, "fixturenames", ()):
             # One Chromium at a time, as in a serial run: several at once on two cores miss the
             # browser tests' 5–10 s waits.
@@ -91,7 +93,7 @@ def sqlite_template(tmp_path_factory):
     """A SQLite file with the empty schema, made once per worker: each test copies it (well under
     a millisecond) instead of running create_all (about 90 ms)."""
     path = tmp_path_factory.mktemp("template") / "schema.sqlite3"
-    template = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
+    template = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"})
     with template.app_context():
         db.create_all()
         db.session.remove()
@@ -103,15 +105,20 @@ def sqlite_template(tmp_path_factory):
     return path
 
 
-def _buffered_open(self, *args, buffered: bool = True, **kwargs):
+class WholeAnswerClient(FlaskClient):
     """Every test client reads a streamed answer whole and closes it, as a server does once it is sent;
     a test that looks at the stream itself asks for `buffered=False`. Left unread, a download's body
     held its database snapshot open until the garbage collector dropped it in some later test."""
-    return _flask_client_open(self, *args, buffered=buffered, **kwargs)
+
+    def open(self, *args, buffered: bool = True, **kwargs):
+        return super().open(*args, buffered=buffered, **kwargs)
 
 
-_flask_client_open = FlaskClient.open
-FlaskClient.open = _buffered_open
+def make_app(config: dict):
+    """create_app(config) whose test clients are WholeAnswerClients: every app a test talks to comes from here."""
+    app = create_app(config)
+    app.test_client_class = WholeAnswerClient
+    return app
 
 
 def _truncate(statement: str) -> None:
@@ -182,7 +189,7 @@ def app(tmp_path, request):
         database = tmp_path / "test.sqlite3"
         shutil.copyfile(request.getfixturevalue("sqlite_template"), database)
         url = f"sqlite:///{database}"
-    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+    app = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         reset_database()
     yield app
@@ -201,7 +208,7 @@ def other_worker(app):
 
     def start():
         keys = ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "SERVER_NAME", "PASSWORD_HASH_METHOD")
-        started.append(create_app({key: app.config[key] for key in keys}))
+        started.append(make_app({key: app.config[key] for key in keys}))
         return started[-1]
 
     yield start

@@ -202,12 +202,11 @@ def app_with_server(tmp_path_factory, name: str, workers: int = 4, env: dict[str
     """An app on a fresh database (the run's PostgreSQL, else a SQLite file of its own) and, as app.server, a
     gunicorn with `workers` serving it, started with `env` set. For a module-scoped fixture: starting gunicorn
     costs seconds. On the way out the server stops, and its log must hold no traceback (a 500 anywhere)."""
-    from conftest import ON_POSTGRES, POSTGRES_URL, reset_database
-    from ramo_keeper import create_app
+    from conftest import ON_POSTGRES, POSTGRES_URL, make_app, reset_database
     from ramo_keeper.extensions import db
 
     url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp(name) / f'{name}.sqlite3'}"
-    app = create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
+    app = make_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url, "SECRET_KEY": "test-secret",
                       "SERVER_NAME": "keeper.test", "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000"})
     with app.app_context():
         reset_database()

@@ -2,7 +2,7 @@
 none between its files, and leagues/ stands below games/ and seasons/ (the backup, which needs all three,
 is backups/, above them).
 
-A part is a sub-package (games/, leagues/, …) or a top-level module (charts.py, contention.py, …).
+A part is a sub-package (games/, leagues/, …) or a top-level module (messages.py, variants.py, …).
 Every import counts, wherever it is written: an import moved into a function to dodge a cycle still
 makes one, and only hides it until the day the import runs first.
 """

@@ -4,7 +4,8 @@ import threading
 
 import pytest
 
-from ramo_keeper import create_app, rules
+from conftest import make_app
+from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.errors import ServiceError
 from ramo_keeper.extensions import db
@@ -35,7 +36,7 @@ def hand(players, winner_index=0, pips=5):
 
 def run_workers(app, job):
     """Each worker is its own app instance on the same database, started together."""
-    instances = [create_app(dict(app.config)) for _ in range(WORKERS)]
+    instances = [make_app(dict(app.config)) for _ in range(WORKERS)]
     barrier = threading.Barrier(WORKERS)
     outcomes = [None] * WORKERS
 

@@ -9,8 +9,6 @@ import json
 import re
 from pathlib import Path
 
-import pytest
-
 from ramo_keeper.rules import VARIANTS
 from ramo_keeper.rules.registry import DEFAULT_GAME
 
@@ -25,11 +23,23 @@ def test_the_default_game_is_the_first_in_menu_order():
     assert DEFAULT_GAME in VARIANTS
 
 
-@pytest.mark.parametrize("path", OUTSIDE_RULES, ids=lambda p: p.relative_to(APP).as_posix())
-def test_no_module_outside_the_rules_core_spells_a_game_key(path):
-    literals = [f"line {node.lineno}: {node.value!r}" for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
-                if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in VARIANTS]
-    assert literals == [], "name the game through the registry (DEFAULT_GAME, VARIANTS), not by its key"
+def game_keys_spelled(source: str) -> list[str]:
+    """Every string literal in a module that is a game's key, with its line."""
+    return [f"line {node.lineno}: {node.value!r}" for node in ast.walk(ast.parse(source))
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in VARIANTS]
+
+
+def test_no_module_outside_the_rules_core_spells_a_game_key():
+    found = {path.relative_to(APP).as_posix(): game_keys_spelled(path.read_text(encoding="utf-8"))
+             for path in OUTSIDE_RULES}
+    assert {name: keys for name, keys in found.items() if keys} == {}, \
+        "name the game through the registry (DEFAULT_GAME, VARIANTS), not by its key"
+
+
+def test_the_scan_finds_a_game_key_wherever_it_is_spelled():
+    assert game_keys_spelled('x = 1\nif key == "ramo" or f("rummy"):\n    pass\n') == ["line 2: 'ramo'",
+                                                                                     "line 2: 'rummy'"]
+    assert game_keys_spelled("key = DEFAULT_GAME\nname = 'Ramo'\n") == []
 
 
 def test_the_new_game_form_play_now_and_the_editor_start_from_the_default_game(app, table, new_web):

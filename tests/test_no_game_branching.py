@@ -65,14 +65,28 @@ def test_there_is_something_to_check():
     assert not any("rules" in p.relative_to(ROOT / "ramo_keeper").parts[:1] for p in PYTHON)
 
 
-@pytest.mark.parametrize("path", PYTHON, ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_module_outside_the_rules_compares_a_game(path):
-    assert python_game_comparisons(path.read_text(encoding="utf-8")) == []
+def offenders(paths: list[Path], check, root: Path = ROOT) -> dict[str, list[str]]:
+    """Each file with what `check` finds in it; files where it finds nothing are left out."""
+    found = {path.relative_to(root).as_posix(): check(path.read_text(encoding="utf-8")) for path in paths}
+    return {name: problems for name, problems in found.items() if problems}
 
 
-@pytest.mark.parametrize("path", TEMPLATES, ids=lambda p: str(p.relative_to(ROOT)))
-def test_no_template_compares_a_game(path):
-    assert template_game_comparisons(path.read_text(encoding="utf-8")) == []
+def test_no_module_outside_the_rules_compares_a_game():
+    assert offenders(PYTHON, python_game_comparisons) == {}
+
+
+def test_no_template_compares_a_game():
+    assert offenders(TEMPLATES, template_game_comparisons) == {}
+
+
+def test_the_scan_names_every_offending_file_with_what_it_found(tmp_path):
+    (tmp_path / "good.py").write_text("ok = variant.counts_hands_won\n")
+    (tmp_path / "bad.py").write_text('if variant.key == "ramo":\n    pass\n')
+    (tmp_path / "worse.py").write_text('a = game.variant != "rummy"\nb = "contract" == key\n')
+    assert offenders(sorted(tmp_path.glob("*.py")), python_game_comparisons, tmp_path) == {
+        "bad.py": ["variant.key == 'ramo'"], "worse.py": ["game.variant != 'rummy'", "'contract' == key"]}
+    (tmp_path / "bad.html").write_text("{% if game.variant == 'rummy' %}x{% endif %}")
+    assert list(offenders(sorted(tmp_path.glob("*.html")), template_game_comparisons, tmp_path)) == ["bad.html"]
 
 
 @pytest.mark.parametrize("source", [

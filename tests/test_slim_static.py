@@ -4,18 +4,21 @@ slimming, and checks every one of ours. Pico, trimmed (pico_trim.py), is compare
 element with the whole file (tests/e2e/test_page_weight.py); here, that no template makes what it leaves out."""
 
 import json
-import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
+from node import require_node
 
 from ramo_keeper.shell.slim_static import slim_css, slim_js
 
-NODE = shutil.which("node")
 STATIC = Path(__file__).resolve().parent.parent / "static"
 SCRIPTS = sorted((STATIC / "js").glob("*.js"))
-needs_node = pytest.mark.skipif(NODE is None, reason="node is not installed")
+
+
+@pytest.fixture
+def node():
+    return require_node("the slimmed scripts")
 
 # What a tokenizer that knows no better gets wrong: quotes and comment marks inside strings and regular
 # expressions, a division next to a regular expression, a comment between two tokens, automatic semicolons.
@@ -35,30 +38,46 @@ console.log(JSON.stringify(parts));
 """
 
 
-def run_node(source: str) -> str:
-    done = subprocess.run([NODE, "-e", source], capture_output=True, text=True, timeout=60)
+def run_node(node: str, source: str) -> str:
+    done = subprocess.run([node, "-e", source], capture_output=True, text=True, timeout=60)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
 
-@needs_node
-def test_tricky_javascript_gives_the_same_values_slimmed():
+def test_tricky_javascript_gives_the_same_values_slimmed(node):
     slimmed = slim_js(TRICKY)
     assert "a line comment" not in slimmed and "block" not in slimmed and "\n  " not in slimmed.split("`")[0]
-    assert json.loads(run_node(slimmed)) == json.loads(run_node(TRICKY))
+    assert json.loads(run_node(node, slimmed)) == json.loads(run_node(node, TRICKY))
 
 
-@needs_node
-@pytest.mark.parametrize("script", SCRIPTS, ids=lambda path: path.name)
-def test_each_of_our_scripts_slimmed_is_valid_and_smaller(script, tmp_path):
+def slimming_problems(node: str, script: Path, folder: Path) -> list[str]:
+    """What is wrong with a script once slimmed: node cannot parse it, or it lost or gained a line of code."""
     source = script.read_text(encoding="utf-8")
-    slimmed = tmp_path / script.name
+    slimmed = folder / script.name
     slimmed.write_text(slim_js(source), encoding="utf-8")
-    done = subprocess.run([NODE, "--check", str(slimmed)], capture_output=True, text=True, timeout=60)
-    assert done.returncode == 0, done.stderr
+    done = subprocess.run([node, "--check", str(slimmed)], capture_output=True, text=True, timeout=60)
+    problems = [done.stderr.strip()] if done.returncode else []
     # Every line break of the code is kept (automatic semicolons), only comment and blank lines go.
     code_lines = [line.strip() for line in source.splitlines() if line.strip() and not line.strip().startswith("//")]
-    assert len(slimmed.read_text(encoding="utf-8").splitlines()) == len(code_lines)
+    kept = len(slimmed.read_text(encoding="utf-8").splitlines())
+    if kept != len(code_lines):
+        problems.append(f"{kept} lines slimmed for {len(code_lines)} lines of code")
+    return problems
+
+
+def test_each_of_our_scripts_slimmed_is_valid_and_keeps_its_lines(node, tmp_path):
+    assert len(SCRIPTS) > 5
+    found = {script.name: slimming_problems(node, script, tmp_path) for script in SCRIPTS}
+    assert {name: problems for name, problems in found.items() if problems} == {}
+
+
+def test_the_check_names_a_script_that_slims_into_broken_code(node, tmp_path):
+    broken = tmp_path / "source" / "broken.js"
+    broken.parent.mkdir()
+    broken.write_text("const a = {\n  b: 1,\n};\nconst c = (\n", encoding="utf-8")
+    (tmp_path / "slimmed").mkdir()
+    problems = slimming_problems(node, broken, tmp_path / "slimmed")
+    assert len(problems) == 1 and "SyntaxError" in problems[0]
 
 
 def test_css_keeps_strings_and_the_spaces_that_part_tokens():

@@ -4,7 +4,7 @@ from functools import cache
 
 from pydantic.json_schema import models_json_schema
 
-from ..rules.registry import DEFAULT_GAME
+from ..rules.registry import DEFAULT_GAME, VARIANTS
 from .blueprint import OPERATIONS, PARAM, PUBLIC, bp
 from .schemas import MAX_ID, Error
 
@@ -77,6 +77,12 @@ def _operation(op, refs) -> dict:
     return spec
 
 
+def _games_named() -> str:
+    """The built-in games in menu order, from the registry: "Ramo, Contract Rummy, … and Liverpool Rummy"."""
+    names = [variant.name for variant in VARIANTS.values()]
+    return " and ".join([", ".join(names[:-1]), names[-1]]) if len(names) > 1 else names[0]
+
+
 @cache
 def document() -> dict:
     """Every endpoint of /api/v1 with its body, success shape and error codes."""
@@ -87,7 +93,7 @@ def document() -> dict:
     return {
         "openapi": "3.1.0",
         "info": {"title": "Ramo Keeper API", "version": "1.0.0",
-                 "description": "Score keeping for Ramo, Contract Rummy, Rummy and Manipulation Rummy. "
+                 "description": f"Score keeping for {_games_named()}, and house rules of them. "
                                 "Errors are {\"error\": sentence, \"details\": {...}}."},
         "paths": paths,
         "components": {"schemas": schemas,

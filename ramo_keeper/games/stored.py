@@ -66,7 +66,7 @@ def read_game(game_id: int) -> tuple[Game, rules.GameState] | None:
     """A game to show and its state as the last write stored it: no replay, no hand objects.
 
     The hands' outcomes change only with the game's version, so a worker keeps them by the game's
-    stamp (kept.py) and an unchanged game costs one statement. Otherwise the hands' statement reads
+    stamp (database/worker_cache.py) and an unchanged game costs one statement. Otherwise the hands' statement reads
     the game's version again, and the pair is read anew if a write committed in between (as in
     load_game), so a page never mixes two versions.
     """

@@ -4,7 +4,7 @@ Every table's game is an ordinary game of the league, started by games/service.c
 locks the league, then the night (locks.py's order: owner → league → night → season → players →
 game), and reads the night afresh under that lock: of two phones seating the next round at once,
 the second sees the round already seated. The unique (night, round, table) is the database's own
-guard behind it. The caller commits, once per request (database.py).
+guard behind it. The caller commits, once per request (database/transactions.py).
 """
 
 import secrets

@@ -1,4 +1,5 @@
-"""Blueprints, one per noun."""
+"""How a view answers: a whole page or, for a targeted htmx request, only its fragment; and the
+Post/Redirect/Get redirect that htmx can follow."""
 
 import json
 

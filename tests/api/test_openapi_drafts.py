@@ -19,3 +19,12 @@ def test_the_openapi_document_describes_the_drafts(client):
     # The hand's body still takes the same Result.
     hand = document["components"]["schemas"]["HandBody"]
     assert hand["properties"]["results"]["items"] == {"$ref": "#/components/schemas/Result"}
+
+
+def test_the_document_names_every_built_in_game_from_the_registry(client):
+    from ramo_keeper.rules import VARIANTS
+
+    description = client.get("/api/v1/openapi.json").get_json()["info"]["description"]
+    names = [variant.name for variant in VARIANTS.values()]
+    assert len(names) == 6 and "Phase 10" in names and "Liverpool Rummy" in names
+    assert f"{', '.join(names[:-1])} and {names[-1]}" in description

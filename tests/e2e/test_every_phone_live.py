@@ -1,6 +1,8 @@
 """Every phone at the table stays live: phone A records a hand, and phone B's game page and a live view
 show it within 3 s, while the hand phone B had half typed stays as it was."""
 
+from datetime import datetime, timedelta
+
 from playwright.sync_api import expect
 
 from .seating import add_member, log_in, seat_game
@@ -71,25 +73,64 @@ def test_an_untouched_form_moves_on_to_the_next_hand_by_itself(page, live_server
     phone_b.context.close()
 
 
+# Counts the board polls the page sends. The page's clock is in the test's hands (paused from the start): a
+# stretch of the page's time is run at once, then `polls()` answers once every poll it sent has been
+# answered and handled (a message-channel task, which the fake clock leaves alone, comes after them).
+COUNT_POLLS = """() => {
+    window.boardPolls = 0;
+    window.lastPoll = Promise.resolve();
+    const send = window.fetch;
+    window.fetch = function (url, options) {
+        const sent = send.call(this, url, options);
+        if (String(url).endsWith("/board")) {
+            window.boardPolls += 1;
+            window.lastPoll = sent.then(function () {}, function () {});
+        }
+        return sent;
+    };
+    window.settledPolls = async function () {
+        await window.lastPoll;
+        await new Promise(function (done) {
+            const channel = new MessageChannel();
+            channel.port1.onmessage = function () { done(); };
+            channel.port2.postMessage(0);
+        });
+        return window.boardPolls;
+    };
+}"""
+
+
 def test_polling_is_conditional_and_pauses_while_the_page_is_hidden(page, live_server, app):
     game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
-    polls = []
-    page.on("response", lambda r: polls.append(r.status) if r.url.endswith(f"/games/{game_id}/board") else None)
+    start = datetime.now()
+    page.clock.install(time=start)
+    page.clock.pause_at(start + timedelta(seconds=1))
+    page.add_init_script(f"({COUNT_POLLS})()")
     page.goto(f"{live_server}/games/{game_id}")
-    page.wait_for_timeout(4_500)
-    assert 304 in polls, polls  # nothing changed: the server answers without a body
-    assert 1 <= len(polls) <= 3, polls  # every 2 s, not more often
+
+    def polls() -> int:
+        return page.evaluate("window.settledPolls()")
+
+    board = f"/games/{game_id}/board"
+    assert polls() == 0
+    page.clock.run_for(2_000)
+    assert polls() == 1  # the first poll learns the board's ETag
+    with page.expect_response(lambda r: r.url.endswith(board)) as second:
+        page.clock.run_for(2_000)
+    assert second.value.status == 304  # nothing changed: the server answers without a body
+    assert polls() == 2  # every 2 s, not more often
+    page.clock.run_for(2_000)
+    assert polls() == 3
     page.evaluate("""() => {
         Object.defineProperty(document, "visibilityState", { value: "hidden", configurable: true });
         document.dispatchEvent(new Event("visibilitychange"));
     }""")
-    polls.clear()
-    page.wait_for_timeout(4_500)
-    assert polls == []
-    page.evaluate("""() => {
-        Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
-        document.dispatchEvent(new Event("visibilitychange"));
-    }""")
-    page.wait_for_timeout(500)
-    assert polls[:1] == [304] and set(polls) == {304}  # back at once on showing
+    page.clock.run_for(6_000)
+    assert polls() == 3  # hidden: three ticks of the timer passed, and no poll was sent
+    with page.expect_response(lambda r: r.url.endswith(board)) as back:
+        page.evaluate("""() => {
+            Object.defineProperty(document, "visibilityState", { value: "visible", configurable: true });
+            document.dispatchEvent(new Event("visibilitychange"));
+        }""")
+    assert back.value.status == 304 and polls() == 4  # back at once on showing

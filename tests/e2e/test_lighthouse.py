@@ -30,6 +30,10 @@ VERSION = re.search(r"^LIGHTHOUSE_VERSION := (\S+)$", (ROOT / "Makefile").read_t
 
 pytestmark = [
     pytest.mark.slow,
+    # Its own group, not the Playwright tests' "browser" one: Lighthouse starts its own Chromium and scores
+    # what the page is, not how fast it answers, so its five minutes run beside the browser tests instead of
+    # adding to their one-at-a-time queue.
+    pytest.mark.xdist_group("lighthouse"),
     pytest.mark.skipif(os.environ.get("DATABASE_URL", "").startswith("postgres"),
                        reason="Lighthouse runs on SQLite only: the database does not change the page"),
 ]

@@ -26,8 +26,8 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from markupsafe import escape
 
-from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, reset_database
-from ramo_keeper import create_app, rules
+from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, make_app, reset_database
+from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.models import League
@@ -59,7 +59,7 @@ def site(tmp_path_factory, request):
         database = tmp_path_factory.mktemp("random_definitions") / "test.sqlite3"
         shutil.copyfile(request.getfixturevalue("sqlite_template"), database)
         url = f"sqlite:///{database}"
-    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+    app = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         reset_database()
         token = issue_token(create_user("Ann", "correct horse"))

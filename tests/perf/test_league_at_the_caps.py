@@ -13,8 +13,8 @@ import pytest
 from uploads import post_backup
 
 from benchmarks.full_league import fill_league
-from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, reset_database
-from ramo_keeper import create_app, rules
+from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, make_app, reset_database
+from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
@@ -42,7 +42,7 @@ def full(tmp_path_factory):
     """An app whose league "Full" holds 500 players, 200 seasons, 2,000 games and 20,000 hands; its last
     game is open (Rummy to 100 hands, 10 played). The owner has an API token and an empty league too."""
     url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('caps') / 'caps.sqlite3'}"
-    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+    app = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         reset_database()
         owner = create_user("Owner", PASSWORD)

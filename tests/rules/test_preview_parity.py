@@ -5,9 +5,13 @@ scores, bonuses, other marks with what each implies, requires and multiplies by,
 may say for its engine), the hand form is rendered as the app serves it;
 the data the page hands to the JavaScript (the engine's data-scoring, each box's and switch's mark) is
 read back from it. Thousands of random
-hands the server accepts are then scored twice: by the rules (ramo_keeper/rules, the specification,
-docs/RULES.md) and by hand-score.js itself, run in node (tests/js/score_preview_harness.mjs) once for
-the whole batch. Each player's hand value, its working and the hand's score must agree.
+hands are posted, as the page posts them, to the server's own form reader (the hand form of
+games/forms.py, validated, then games/hand_inputs.from_form, as recording a hand does); those the server
+accepts are scored twice: by the rules (ramo_keeper/rules, the specification, docs/RULES.md) and by
+hand-score.js itself, run in node (tests/js/score_preview_harness.mjs) once for the whole batch. Each
+player's hand value, its working and the hand's score must agree.
+
+Without node the test skips, saying so; in CI it fails instead (tests/node.py).
 """
 
 from __future__ import annotations
@@ -15,23 +19,21 @@ from __future__ import annotations
 import json
 import random
 import re
-import shutil
 import subprocess
+from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
+from node import require_node
+from werkzeug.datastructures import MultiDict
 
 from ramo_keeper import rules
 
 HARNESS = Path(__file__).resolve().parents[1] / "js" / "score_preview_harness.mjs"
-NODE = shutil.which("node")
 HANDS_PER_GAME = 300
 HOUSE_RULES = 4
 SEED = 20240611
 NAMES = ["A", "B", "C", "D", "E", "F"]
-
-pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed: the preview's JavaScript cannot run")
 
 
 class HandFormData(HTMLParser):
@@ -44,6 +46,8 @@ class HandFormData(HTMLParser):
         self.picks: list[dict] = []
         self.players: list[str] = []
         self.out_choices: list[str | None] = []
+        self.nobody_value: str | None = None
+        self.most: dict[str, int] = {}
         self.switches: dict[str, str | None] = {}
         self.boxes: dict[str, dict[str, str | None]] = {}
 
@@ -62,6 +66,10 @@ class HandFormData(HTMLParser):
             self.picks.append({"key": given["data-key"], "points": given["data-points"], "face": "data-face" in given})
         elif tag == "input" and given.get("name") == "went_out":
             self.out_choices.append(given.get("data-out-for"))
+            if given.get("data-out-for") is None:
+                self.nobody_value = given["value"]
+        elif tag == "input" and "pick-number" in (given.get("class") or ""):
+            self.most[given["name"]] = int(given["data-max"])
         elif tag == "input" and given.get("type") == "checkbox" and given.get("role") == "switch":
             self.switches[given["name"]] = given.get("data-mark")
         elif tag == "input" and given.get("type") == "checkbox" and self.players:
@@ -206,18 +214,22 @@ def play(table, label: str, game_key: str, game: rules.Variant, options: dict, r
     variant = setup.definition or rules.get_variant(setup.variant)
     start = rules.start_state(setup)
     hands, lines = [], []
-    for tried in range(HANDS_PER_GAME * 20):
-        if len(hands) == HANDS_PER_GAME or (tried == HANDS_PER_GAME and not hands):
-            break
-        hand = random_hand(form, rng)
-        try:
-            state = rules.apply_hand(setup, start, server_input(form, variant, hand))
-        except rules.RuleError:
-            continue  # the server refuses it: the preview has nothing to agree with
-        hands.append(hand)
-        lines.append({str(line.player_id): {"value": line.value, "score": line.score,
-                                            "working": variant.hand_value(line.cards, setup.options).working}
-                      for line in state.hands[-1].results})
+    with server_reader(table.app, setup, form) as read:
+        for tried in range(HANDS_PER_GAME * 20):
+            if len(hands) == HANDS_PER_GAME or (tried == HANDS_PER_GAME and not hands):
+                break
+            hand = random_hand(form, rng)
+            hand_input = read(hand)
+            if hand_input is None:
+                continue  # the form refuses it: the preview has nothing to agree with
+            try:
+                state = rules.apply_hand(setup, start, hand_input)
+            except rules.RuleError:
+                continue  # the rules refuse it
+            hands.append(hand)
+            lines.append({str(line.player_id): {"value": line.value, "score": line.score,
+                                                "working": variant.hand_value(line.cards, setup.options).working}
+                          for line in state.hands[-1].results})
     return {"form": form.form, "picks": form.picks, "boxes": form.boxes, "switches": form.switches,
             "hands": hands}, lines, f"{label} ({setup.options})"
 
@@ -279,23 +291,51 @@ def random_hand(form: HandFormData, rng: random.Random) -> dict:
             "switches": sorted(name for name in form.switches if rng.random() < 0.5)}
 
 
-def server_input(form: HandFormData, variant: rules.Variant, hand: dict) -> rules.HandInput:
-    """The hand as the server reads the form's fields (games/hand_inputs.from_form): the out choice gives
-    the out mark, a switch its mark to the player out, a box its mark to its player."""
-    switched = {m.key for m in variant.marks_for_the_player_out if m.field in hand["switches"]}
-    results = []
+def posted(form: HandFormData, hand: dict) -> MultiDict:
+    """The hand as the page posts it: the out radio (or nobody), each ticked box and switch, and each count
+    as its row sends it, a tapped number (0–9) followed by the always-posted box, or the box alone."""
+    data = MultiDict({"went_out": hand["out"] if hand["out"] is not None else form.nobody_value,
+                      "idempotency_key": "parity"})
     for pid in form.players:
-        marks = {m.key for m in variant.marks_for_each if f"{m.field}_{pid}" in hand["boxes"][pid]}
-        if pid == hand["out"]:
-            marks |= {variant.out_flag, *switched}
-        cards = {pick["key"]: n for pick, n in zip(form.picks, hand["counts"][pid], strict=True)}
-        results.append(rules.PlayerResult(int(pid), cards, marks))
-    return rules.HandInput(tuple(results))
+        for name in hand["boxes"][pid]:
+            data.add(name, "y")
+        for pick, count in zip(form.picks, hand["counts"][pid], strict=True):
+            name = f"c_{pid}_{pick['key']}"
+            if count <= min(9, form.most[name]):
+                data.add(name, str(count))
+                data.add(name, "")
+            else:
+                data.add(name, str(count))
+    for name in hand["switches"]:
+        data.add(name, "y")
+    return data
 
 
-def run_preview(cases: list[dict]) -> list:
+@contextmanager
+def server_reader(app, setup: rules.GameSetup, form: HandFormData):
+    """Reads a hand as the server reads the posted form (games/hands.py: the game's hand form validated,
+    then hand_inputs.from_form): a function of a hand giving its rules input, or None when the form
+    refuses it (a count past its row's limit). One form for the game, filled anew for each hand."""
+    from ramo_keeper.games.forms import hand_form
+    from ramo_keeper.games.hand_inputs import from_form
+
+    app.config["WTF_CSRF_ENABLED"] = False  # the page's token is not what is compared here
+    try:
+        with app.test_request_context(method="POST"):
+            reader = hand_form(setup)
+
+            def read(hand: dict) -> rules.HandInput | None:
+                reader.process(posted(form, hand))
+                return from_form(reader) if reader.validate() else None
+
+            yield read
+    finally:
+        app.config["WTF_CSRF_ENABLED"] = True
+
+
+def run_preview(node: str, cases: list[dict]) -> list:
     """hand-score.js's values, workings and scores for every hand of every case, from one node run."""
-    done = subprocess.run([NODE, str(HARNESS)], input=json.dumps({"cases": cases}), capture_output=True,
+    done = subprocess.run([node, str(HARNESS)], input=json.dumps({"cases": cases}), capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     return json.loads(done.stdout)["cases"]
@@ -306,6 +346,7 @@ def test_the_preview_scores_every_accepted_hand_as_the_server_does(table):
     from ramo_keeper.leagues.service import add_player
     from ramo_keeper.models import League
 
+    node = require_node("the preview's JavaScript")
     rng = random.Random(SEED)
     with table.app.app_context():
         league = db.session.get(League, table.league_id)
@@ -318,7 +359,7 @@ def test_the_preview_scores_every_accepted_hand_as_the_server_does(table):
         expected.append(lines)
         labels.append(label)
 
-    previewed = run_preview(cases)
+    previewed = run_preview(node, cases)
     disagreements = [f"{label}: hand {hand} -> preview {shown}, server {wanted}"
                      for label, case, wanted_lines, shown_lines in zip(labels, cases, expected, previewed, strict=True)
                      for hand, wanted, shown in zip(case["hands"], wanted_lines, shown_lines, strict=True)

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from uploads import post_backup
 
-from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, reset_database
-from ramo_keeper import create_app, rules
+from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, make_app, reset_database
+from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user
 from ramo_keeper.backups.backup import export_league
 from ramo_keeper.extensions import db
@@ -44,7 +44,7 @@ def _hand(seats, out, cards):
 @pytest.fixture(scope="module")
 def app(tmp_path_factory):
     url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('values') / 'values.sqlite3'}"
-    app = create_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
+    app = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
         reset_database()
         owner = create_user("Owner", PASSWORD)

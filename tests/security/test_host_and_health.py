@@ -4,8 +4,7 @@ when switched on; health checks; the CSV Content-Type names its charset once."""
 import pytest
 from flask import request
 
-from conftest import Table, csrf_from
-from ramo_keeper import create_app
+from conftest import Table, csrf_from, make_app
 from ramo_keeper.config import ConfigError, load_config
 from ramo_keeper.extensions import db
 
@@ -55,7 +54,7 @@ def test_public_url_sets_the_trusted_host_and_is_checked(monkeypatch, tmp_path):
 
 def test_proxy_headers_are_ignored_unless_proxy_fix_is_on(app):
     def seen_address(**config):
-        application = create_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
+        application = make_app({"SQLALCHEMY_DATABASE_URI": app.config["SQLALCHEMY_DATABASE_URI"],
                                   "SECRET_KEY": "x", **config})
         application.add_url_rule("/_address", "address", lambda: request.remote_addr)
         response = application.test_client().get("/_address", headers={"X-Forwarded-For": "203.0.113.5"},
@@ -74,7 +73,7 @@ def test_health_checks(app, client):
 
 
 def test_readiness_fails_when_the_database_is_gone(tmp_path):
-    broken = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/missing-dir/x.sqlite3",
+    broken = make_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{tmp_path}/missing-dir/x.sqlite3",
                          "SECRET_KEY": "x", "TESTING": True})
     response = broken.test_client().get("/healthz/ready")
     assert response.status_code == 503 and response.get_json()["database"] == "unreachable"

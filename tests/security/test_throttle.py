@@ -5,7 +5,7 @@ from datetime import timedelta
 
 import pytest
 
-from ramo_keeper import create_app
+from conftest import make_app
 from ramo_keeper.database import throttle
 from ramo_keeper.extensions import db
 from ramo_keeper.models import ThrottleCounter, utcnow
@@ -91,7 +91,7 @@ def test_a_new_window_deletes_the_buckets_ended_windows(app, clock):
 
 def test_two_app_processes_on_one_database_share_the_count(app):
     """Two apps with their own engines stand for two gunicorn workers (or machines)."""
-    other = create_app({**{k: app.config[k] for k in ("SQLALCHEMY_DATABASE_URI", "SECRET_KEY")}, "TESTING": True})
+    other = make_app({**{k: app.config[k] for k in ("SQLALCHEMY_DATABASE_URI", "SECRET_KEY")}, "TESTING": True})
     with app.app_context():
         assert throttle.hit("b", "k", limit=2, window_seconds=60) is None
     with other.app_context():

@@ -174,10 +174,10 @@ def busy_sqlite(app):
     """(another worker waiting at most a tenth of a second for SQLite's write lock, a connection to hold that lock)."""
     if ON_POSTGRES:
         pytest.skip("SQLite's single write lock")
-    from ramo_keeper import create_app
+    from conftest import make_app
 
     keys = ("TESTING", "SQLALCHEMY_DATABASE_URI", "SECRET_KEY", "SERVER_NAME", "PASSWORD_HASH_METHOD")
-    worker = create_app({**{key: app.config[key] for key in keys}, "SQLITE_BUSY_TIMEOUT_MS": 100})
+    worker = make_app({**{key: app.config[key] for key in keys}, "SQLITE_BUSY_TIMEOUT_MS": 100})
     holder = sqlite3.connect(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"), isolation_level=None)
     yield worker, holder
     holder.close()
