@@ -24,3 +24,14 @@ def open_menu(page) -> None:
     menu = page.locator("body > header details.top-menu")
     if menu.count() and menu.get_attribute("open") is None:
         menu.locator("summary").click()
+
+
+def player_panel(page, name: str):
+    """A player's block of the hand form. The form shows one player's panel at a time under the player tabs
+    (issue 35): the player's tab is tapped first when another player's panel is showing."""
+    import re
+
+    tab = page.locator(".player-tab").filter(has=page.locator(".tab-name", has_text=re.compile(f"^{re.escape(name)}$")))
+    if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
+        tab.tap()
+    return page.get_by_role("group", name=name, exact=True)

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper import rules
 
-from .helpers import no_sideways_scroll
+from .helpers import no_sideways_scroll, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 FOUR = ["Sofia", "민준", "Bo", "Giulia"]
@@ -92,11 +92,11 @@ def test_the_form_works_without_javascript(browser, browser_context_args, live_s
     try:
         log_in(page, live_server)
         page.goto(f"{live_server}/games/{game_id}")
-        page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").check()
-        bo = page.get_by_role("group", name="Bo", exact=True)
+        player_panel(page, "Sofia").get_by_role("radio", name="Went out").check()
+        bo = player_panel(page, "Bo")
         bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="4", exact=True).check()
         # Without JavaScript the picked 0 stays checked; the typed number wins.
-        page.get_by_role("group", name="Cy", exact=True).get_by_role("group", name="Cards 10–13") \
+        player_panel(page, "Cy").get_by_role("group", name="Cards 10–13") \
             .get_by_role("spinbutton").fill("11")
         page.get_by_role("button", name="Record hand 1").click()
         # Sofia −50, Bo 4×5 = 20, Cy 11×10 = 110.

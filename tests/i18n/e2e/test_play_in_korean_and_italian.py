@@ -9,7 +9,7 @@ and the totals are worked out by hand from docs/RULES.md.
 import re
 
 import pytest
-from e2e.helpers import axe_violations, no_sideways_scroll
+from e2e.helpers import axe_violations, no_sideways_scroll, player_panel
 from playwright.sync_api import expect
 
 pytestmark = pytest.mark.e2e
@@ -44,7 +44,7 @@ def speaks(page, lang: str) -> None:
 def player(page, name: str):
     # Each player's block is a fieldset whose (visually hidden) legend is the name; inside it the
     # went-out and laid-down boxes are named by their word (and the player's name, for screen readers).
-    return page.get_by_role("group", name=name, exact=True)
+    return player_panel(page, name)
 
 
 def pick(block, category: str, count: int) -> None:
