@@ -47,7 +47,7 @@ def test_from_a_fresh_browser_to_a_recorded_hand_in_at_most_six_taps_plus_the_na
     no_sideways_scroll(page)
 
     # Rummy: Al goes out and scores the others' cards: 12 pips + 2 tens (20) = 32.
-    player_panel(page, "Al").get_by_label("Went out").check()
+    player_panel(page, "Al").get_by_role("radio", name="Went out").check()
     # Each card held is one tap on its key: Bo a 5 and a 7, Cy two kings.
     for name, keys in (("Bo", ("5", "7")), ("Cy", ("10 J Q K", "10 J Q K"))):
         for key in keys:

@@ -69,7 +69,7 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(bo.locator(".card-chip")).to_have_count(1)
     expect(bo.locator(".hand-value output")).to_have_text("9")
     assert copies(page, "card-keys") == 1 and copies(page, "live") == 1
-    player_panel(page, "Sofia").get_by_label("Went out").check()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").check()
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
 
