@@ -46,12 +46,9 @@
     return count > 0 ? count : 0;
   }
 
-  // The cards a block already holds when its keys are made: the very cards a player tapped on their own
-  // phone (data-held, "7 3 K") when they still add up to the counts posted; else a face count as one chip of
-  // its sum (a past hand's 23), any other count as that many cards.
+  // The cards a block already holds when its keys are made: a face count as one chip of its sum (a past
+  // hand's 23, a player's own count), any other count as that many cards.
   function cardsIn(block) {
-    const held = heldCards(block);
-    if (held) return held;
     const cards = [];
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
       const count = countOf(pick);
@@ -60,27 +57,6 @@
       else for (let i = 0; i < count; i++) cards.push({ key: pick.dataset.key, rank: 0, label: pick.dataset.short });
     });
     return cards;
-  }
-
-  function heldCards(block) {
-    if (!block.dataset.held) return null;
-    const picks = Array.from(block.querySelectorAll(".pick[data-key]"));
-    const face = picks.find(function (p) { return "face" in p.dataset; });
-    const cards = [];
-    const ok = block.dataset.held.split(" ").every(function (label) {
-      const rank = parseInt(label, 10);
-      if (face && String(rank) === label && rank >= 2 && rank <= 9) { cards.push({ key: face.dataset.key, rank: rank, label: label }); return true; }
-      const pick = picks.find(function (p) { return !("face" in p.dataset) && p.dataset.short === label; });
-      if (pick) cards.push({ key: pick.dataset.key, rank: 0, label: label });
-      return !!pick;
-    });
-    if (!ok) return null;
-    const agrees = picks.every(function (pick) {
-      const mine = cards.filter(function (c) { return c.key === pick.dataset.key; });
-      const n = "face" in pick.dataset ? mine.reduce(function (s, c) { return s + c.rank; }, 0) : mine.length;
-      return n === countOf(pick);
-    });
-    return agrees ? cards : null;
   }
 
   function changed(block) {

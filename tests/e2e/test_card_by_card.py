@@ -34,7 +34,7 @@ def test_cards_are_tapped_one_by_one_shown_removable_and_summed_with_no_typed_fi
     expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("3 + 1×15 + 1×15 = 33")
     # No typed field anywhere: the count boxes are out of sight.
     expect(page.locator("#hand-form .pick-number:visible")).to_have_count(0)
-    page.get_by_role("button", name="Record hand 1").tap()
+    page.get_by_role("button", name="Record round 1").tap()
     taps += 1
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["0", "22", "33"])
     assert hands_recorded(app, game_id) == 1
@@ -54,6 +54,6 @@ def test_a_key_stops_at_what_the_decks_hold(page, live_server, app):
         bo.get_by_role("button", name="A", exact=True).tap()
     expect(bo.locator(".tapped-cards button")).to_have_text(["A"] * 4)
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("4×1 = 4")
-    page.get_by_role("button", name="Record hand 1").tap()
+    page.get_by_role("button", name="Record round 1").tap()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["4", "0", "0"])
     assert hands_recorded(app, game_id) == 1

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper.extensions import db
 
-from .helpers import player_panel
+from .helpers import show_panel
 from .seating import add_member, log_in, seat_game
 
 WITHIN_3_S = 3_000
@@ -31,7 +31,7 @@ def take_seat(page, name: str):
 
 
 def scorer_block(page, name: str):
-    return player_panel(page, name)
+    return show_panel(page, name)
 
 
 def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_taps(

@@ -70,18 +70,18 @@ def test_rule_errors_show_next_to_the_player_and_keep_what_was_typed(page, live_
     cy = player_panel(page, "Cy")
     cy.get_by_role("radio", name="Went out").check()
     cy.get_by_label("Cards 1–9", exact=True).fill("2")
-    page.get_by_role("group", name="Bo").get_by_label("Cards 10–13", exact=True).fill("4")
+    player_panel(page, "Bo").get_by_label("Cards 10–13", exact=True).fill("4")
     page.get_by_role("button", name="Record hand 1").click()
     expect(player_panel(page, "Cy").locator(".field-error")).to_have_text(
         "Cy went out but still holds 2 cards")
-    expect(page.get_by_role("group", name="Bo").get_by_label("Cards 10–13", exact=True)).to_have_value("4")
+    expect(player_panel(page, "Bo").get_by_label("Cards 10–13", exact=True)).to_have_value("4")
 
 
 def test_screens_have_no_accessibility_violations(page, live_server):
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
     player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
-    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("3")
+    player_panel(page, "Bo").get_by_label("Cards 1–9", exact=True).fill("3")
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
     screens = ["/", "/leagues", "/leagues/1", "/leagues/1/players", "/leagues/1/games/new", "/games/1",
@@ -115,7 +115,7 @@ def test_a_dropped_connection_keeps_the_hand_and_sends_it_again_by_itself_once(p
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
     player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
-    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("4")
+    player_panel(page, "Bo").get_by_label("Cards 1–9", exact=True).fill("4")
     dropped = []
 
     def drop_once(route):
