@@ -82,8 +82,11 @@
     if (!blocks.length) return;
     form.classList.add("tabbed");
     if (current(form) && blocks.indexOf(current(form)) >= 0) { label(form); return; }
+    // A block replaced by a player's draft (drafts.js) keeps its panel on show: its tab is still pressed.
     // A refused hand opens on the first player with a problem; a new one on the first not yet counted.
-    const start = blocks.find(function (b) { return b.classList.contains("has-error"); })
+    const pressed = form.querySelector('.player-tab[aria-pressed="true"]');
+    const kept = pressed && document.getElementById("player-" + pressed.dataset.tabFor);
+    const start = (kept && blocks.indexOf(kept) >= 0 ? kept : null) || blocks.find(function (b) { return b.classList.contains("has-error"); })
       || blocks.find(function (b) { return !counted(form, b); }) || blocks[0];
     show(form, start);
   }

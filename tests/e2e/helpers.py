@@ -30,7 +30,9 @@ def show_panel(page, name: str):
     """Tap the player's tab when another player's panel is showing (issue 35: one panel at a time)."""
     import re
 
-    tab = page.locator(".player-tab").filter(has=page.locator(".tab-name", has_text=re.compile(f"^{re.escape(name)}$")))
+    # `page` may be a part of the page (the form): the inner locator of a filter starts from the page itself.
+    root = getattr(page, "page", page)
+    tab = page.locator(".player-tab").filter(has=root.locator(".tab-name", has_text=re.compile(f"^{re.escape(name)}$")))
     if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
         tab.tap()
     return page.get_by_role("group", name=name, exact=True)

@@ -54,6 +54,6 @@ def test_a_key_stops_at_what_the_decks_hold(page, live_server, app):
         bo.get_by_role("button", name="A", exact=True).tap()
     expect(bo.locator(".tapped-cards button")).to_have_text(["A"] * 4)
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("4×1 = 4")
-    page.get_by_role("button", name="Record round 1").tap()
+    page.get_by_role("button", name="Record hand 1").tap()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["4", "0", "0"])
     assert hands_recorded(app, game_id) == 1
