@@ -87,7 +87,7 @@ def test_record_reload_record(page, live_server, app, context):
     # The deal shown was hand 1's, already played: the heading says which hand is next instead.
     expect(page.get_by_role("heading", name="Hand 2: the deal shows once the waiting hands are sent.")).to_be_visible()
     expect(page.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_hidden()
-    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_hidden()
+    expect(page.locator(".scoreboard").get_by_text("deals", exact=True)).to_be_hidden()
     enter_second_hand(page)
     page.get_by_role("button", name="Record hand 2").tap()
     expect(page.locator("#outbox li")).to_contain_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
@@ -99,7 +99,7 @@ def test_record_reload_record(page, live_server, app, context):
     context.set_offline(False)
     both_hands_recorded_in_order(page, app, game_id)
     expect(page.get_by_role("heading", name="Hand 3: Cy deals")).to_be_visible()
-    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_visible()
+    expect(page.locator(".scoreboard").get_by_text("deals", exact=True)).to_be_visible()
     expect(page.locator(".taken-notice")).to_be_hidden()
 
     # The copy kept on the phone follows the hands sent from the outbox: a later reload with no signal
