@@ -20,7 +20,7 @@ from ramo_keeper.extensions import COMPRESS_SETTINGS, db
 MOST_BYTES = 45_000
 GZIP_LEVEL = 6  # flask-compress's default COMPRESS_LEVEL, which the app keeps
 # Each a page of its own that a phone at the table opens, and not one of them needs these.
-NOT_ON_READING_PAGES = {"house-rule-editor", "live", "drafts", "outbox", "card-keys", "hand-score"}
+NOT_ON_READING_PAGES = {"house-rule-editor", "live", "drafts", "outbox", "card-keys", "hand-score", "hand-tabs"}
 
 
 def sent_size(response) -> int:
@@ -87,7 +87,7 @@ def test_the_first_visit_of_every_public_page_weighs_at_most_45_kb(
     # The scripts followed their pages: the hand form's on the game page, the rules and Play now without them.
     for name in ("rules of ramo", "rules", "play now", "home", "log in"):
         assert scripts_in(weights[name]).isdisjoint(NOT_ON_READING_PAGES), (name, sorted(weights[name]))
-    assert {"card-keys", "hand-score", "live", "outbox"} <= scripts_in(weights["guest's game"])
+    assert {"card-keys", "hand-score", "hand-tabs", "live", "outbox"} <= scripts_in(weights["guest's game"])
 
 
 def scripts_in(paths) -> set[str]:
