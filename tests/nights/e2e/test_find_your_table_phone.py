@@ -1,7 +1,7 @@
 """Find your table on a phone at 390 px, for real: a visitor without an account opens the board's code,
 taps their name and lands on their table's game, live; once the board's link is switched off, it is gone."""
 
-from e2e.helpers import no_sideways_scroll
+from e2e.helpers import axe_violations, no_sideways_scroll
 from playwright.sync_api import expect
 
 from ramo_keeper.accounts.service import create_user
@@ -45,10 +45,12 @@ def test_a_visitor_scans_the_boards_code_picks_a_name_and_follows_the_table_live
     page.goto("http://" + short)
     expect(page.get_by_role("heading", name="Find your table")).to_be_visible()
     no_sideways_scroll(page)
+    assert axe_violations(page) == []
     page.get_by_role("link", name="Cy", exact=True).click()
     expect(page.get_by_text(f"Round 1: table {number}, seat {seat}")).to_be_visible()
     expect(page.locator("#live-board")).to_be_visible()
     no_sideways_scroll(page)
+    assert axe_violations(page) == []
     assert "/login" not in page.url
     # A hand at Cy's table shows up on the phone by itself (the live link's polling).
     with app.app_context():
