@@ -6,7 +6,7 @@ import re
 import pytest
 
 from conftest import Browser
-from tests.nights.helpers import QUICK, hand
+from tests.nights.helpers import QUICK, hand, play_places
 
 NAMES = ("Ana", "Bo", "Cy", "Di", "Eve", "Fay", "Gus", "Hal")
 
@@ -91,3 +91,18 @@ def test_switching_the_board_off_or_renewing_it_closes_these_pages(night, app):
     assert phone.get(f"/n/{renewed}/tables/1").status_code == 404
     # A player who is not in the night has no page.
     assert phone.get(f"/n/{token}/players/999999").status_code == 404
+
+
+def test_a_late_arrival_has_no_table_until_the_next_round_is_seated(api, night, app):
+    _, names, opened, token = night
+    late = api.ok("POST", f"/leagues/{opened['league_id']}/players", {"name": "Ivo"}, 201)["id"]
+    for table in opened["round_list"][0]["tables"]:
+        play_places(api, table, [30, 20, 10, 0])
+    api.ok("PATCH", f"/nights/{opened['id']}", {"player_ids": [*names, late]})
+    phone = app.test_client()
+    waiting = phone.get(f"/n/{token}/players/{late}").get_data(as_text=True)
+    assert "You have no table in round 1." in waiting and 'id="live-board"' not in waiting
+    seated = api.ok("POST", f"/nights/{opened['id']}/rounds", status=201)
+    table = next(t for t in seated["round_list"][1]["tables"] if late in t["player_ids"])
+    now = phone.get(f"/n/{token}/players/{late}").get_data(as_text=True)
+    assert f"Round 2: table {table['table']}, seat {table['player_ids'].index(late) + 1}" in now
