@@ -13,7 +13,8 @@ from ramo_keeper.leagues.service import add_player, create_league, join
 from ramo_keeper.models import Membership
 
 # Routes that are public, or scoped by something other than league membership.
-NOT_LEAGUE_SCOPED_PREFIXES = ("/static", "/api/", "/join/", "/rules", "/live/")
+# "/n/": find your table, open to anyone holding the board's link (tests/nights/test_find_your_table.py).
+NOT_LEAGUE_SCOPED_PREFIXES = ("/static", "/api/", "/join/", "/rules", "/live/", "/n/")
 # Pages that only show a form for changing something: viewers get 403 there too.
 WRITE_FORMS = {
     "/leagues/<int:league_id>/games/new",

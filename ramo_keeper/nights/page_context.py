@@ -24,7 +24,8 @@ class TableView:
     qr: object = None
 
 
-def table_view(table: NightTable, names: dict[int, str], with_links: bool = False) -> TableView:
+def table_view(table: NightTable, names: dict[int, str], with_links: bool = False,
+               board_token: str | None = None) -> TableView:
     game = table.game
     seats = {seat.player_id: seat for seat in game.seats} if game is not None else {}
     leading = {pid for pid, seat in seats.items() if seat.rank == 1} if game is not None and game.hand_count else set()
@@ -35,7 +36,9 @@ def table_view(table: NightTable, names: dict[int, str], with_links: bool = Fals
                      [names.get(pid, "?") for pid in table.seats if pid in leading])
     if with_links and game is not None:
         view.game_url = url_for("games.show", game_id=game.id, _external=True)
-        if game.share_token:
+        if board_token:  # open to anyone while the board's link works (nights/room.py)
+            view.live_url = url_for("night_room.table", token=board_token, number=table.table, _external=True)
+        elif game.share_token:
             view.live_url = url_for("live.show", token=game.share_token, _external=True)
         view.qr = _qr_markup(view.live_url or view.game_url,
                              gettext("QR code of table %(number)s's game", number=table.table))
@@ -49,6 +52,16 @@ def night_context(night: Night, with_links: bool = False) -> dict:
             names.update({seat.player_id: seat.player.name for seat in table.game.seats})
     return {
         "night": night, "night_status": status_of(night), "playing": still_playing(night),
-        "tables": [table_view(t, names, with_links) for t in current_tables(night)],
+        "tables": [table_view(t, names, with_links, night.board_token) for t in current_tables(night)],
         "standings": night_standings(night), "present": present_ids(night), "names": names,
+        **find_your_table(night),
     }
+
+
+def find_your_table(night: Night) -> dict:
+    """The board's code for the players' phones (nights/room.py), while the board's link works."""
+    if not night.board_token:
+        return {}
+    url = url_for("night_room.find", token=night.board_token, _external=True)
+    return {"find_url": url, "find_short": url.split("://", 1)[-1],
+            "find_qr": _qr_markup(url, gettext("QR code: find your table"))}

@@ -13,27 +13,18 @@ from flask_babel import gettext
 
 from .. import rules
 from ..database.locks import lock_league, lock_season, row_locks
-from ..errors import Conflict, NotFound, ServiceError
+from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..games.rule_errors import RuleBroken, by_the_rules
 from ..games.service import create_game, current_season, house_rule
 from ..models import League, Night, NightPlayer, NightTable, Player, User, utcnow
 from ..text.validation import LONG_NAME_MAX, TextError, clean_name
 from ..variants import snapshot_variant
-from . import seating
+from . import limits, seating
+from .limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
 from .standings import ladder_order
 
-MAX_PLAYERS = 64
-MAX_TABLES = 16
-MAX_ROUNDS = 12
-SMALLEST_TABLE, LARGEST_TABLE = 2, 8
-SEATINGS = ("mix", "ladder")
-
-
-def _refused(message: str, path: str, code: str = "invalid", **details) -> ServiceError:
-    """422 naming the bad field as the API's `details.path` (and the page's field), with a stable `details.code`."""
-    field = path.split("[")[0].split(".")[0]
-    return ServiceError(message, field=field, details={"code": code, "path": path, **details})
+_refused = limits.refused
 
 
 def night_variant(league: League, variant: str) -> rules.Variant:
@@ -68,8 +59,7 @@ def _checked_name(name: str) -> str:
 def _checked_players(league: League, player_ids: list[int]) -> list[int]:
     """The ids in the order given: each once, each on this league's roster, at most MAX_PLAYERS."""
     if len(player_ids) > MAX_PLAYERS:
-        raise _refused(gettext("A night seats at most %(most)s players.", most=MAX_PLAYERS), "player_ids",
-                       "too_many_players", maximum=MAX_PLAYERS)
+        raise limits.too_many_players()
     seen: set[int] = set()
     for index, player_id in enumerate(player_ids):
         if player_id in seen:
@@ -102,13 +92,11 @@ def _sizes(variant: rules.Variant, players: int, table_size: int, path: str = "p
     """§9's table sizes, or 422: a table the game cannot seat, or more than MAX_TABLES tables."""
     try:
         sizes = seating.table_sizes(players, table_size, variant.min_players, variant.max_players)
-    except seating.SeatingRefused:
-        raise _refused(gettext("%(count)s players cannot be seated at tables of %(game)s (%(low)s to %(high)s "
-                               "players a table).", count=players, game=variant.name, low=variant.min_players,
-                               high=variant.max_players), path, "cannot_seat") from None
-    if len(sizes) > MAX_TABLES:
-        raise _refused(gettext("A night has at most %(most)s tables.", most=MAX_TABLES), path, "too_many_tables",
-                       maximum=MAX_TABLES)
+    except seating.SeatingRefused as error:
+        raise limits.sizes_refused(error, players, variant.name, variant.min_players, variant.max_players,
+                                   path) from None
+    if len(sizes) > MAX_TABLES:  # seating refuses it first; kept should its caps ever differ
+        raise limits.too_many_tables(path)
     return sizes
 
 

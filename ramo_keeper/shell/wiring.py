@@ -26,6 +26,8 @@ def init_app(app: Flask) -> None:
     from ..leagues import roster
     from ..leagues import routes as leagues
     from ..nights import board as night_board
+    from ..nights import cards as night_cards
+    from ..nights import room as night_room
     from ..nights import routes as nights
     from ..ratings import routes as ratings
     from ..seasons import player_page
@@ -33,7 +35,8 @@ def init_app(app: Flask) -> None:
     from . import home
 
     for module in (home, accounts, guests, leagues, roster, games, hands, live, rules_pages, seasons, player_page,
-                   backups, exports, ratings, house_rules, nights, night_board, api):
+                   backups, exports, ratings, house_rules, nights, night_board, night_room,
+                   night_cards, api):
         app.register_blueprint(module.bp)
     from .pwa import bp as pwa_bp  # the service worker, favicon and offline page of the installable app
     app.register_blueprint(pwa_bp)

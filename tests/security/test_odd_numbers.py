@@ -70,10 +70,14 @@ class World:
 
             self.night_id = open_night(league, ana, "Friday night", "rummy", [table.id(n) for n in "ABCD"],
                                        table_size=4, rounds=2).id
+            from ramo_keeper.nights.service import share_board
+
+            self.board_token = share_board(self.night_id)  # find your table's pages (/n/<token>/…)
             db.session.commit()
         self.path_values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
                             "game_id": self.game_id, "number": 1, "member_id": self.member_id,
-                            "token_id": self.token_id, "ruleset_id": self.ruleset_id, "night_id": self.night_id}
+                            "token_id": self.token_id, "ruleset_id": self.ruleset_id, "night_id": self.night_id,
+                            "token": self.board_token}
 
     def send(self, method: str, url: str, data=None, json=None, headers=None):
         """As a person would: the API with Ana's token, the pages in Ana's browser (CSRF token included)."""
