@@ -13,6 +13,9 @@ PAGES = {
     "live": ("card-keys", "live", "drafts"),
     "seat": ("card-keys", "drafts"),
     "hand-correction": ("card-keys", "hand-score", "hand-tabs"),
+    # A game that counts no card by its face value (Ramo, Phase 10) has no card keys to run.
+    "game-by-count": ("hand-score", "hand-tabs", "live", "drafts", "outbox"),
+    "hand-correction-by-count": ("hand-score", "hand-tabs"),
     "house-rule-editor": ("house-rule-editor",),
     "offline": ("outbox",),
     "play-now": ("play",),
@@ -44,5 +47,13 @@ def parts_of(filename: str) -> tuple[str, ...] | None:
     return names
 
 
+def hand_page(kind: str, variant) -> str:
+    """The kind of a page with a hand form (`game`, `hand-correction`): without the card keys where no card
+    of the game counts by its face value, as the keys are for those cards only (card-keys.js)."""
+    if any(category.face_value for category in variant.categories_for()):
+        return kind
+    return kind + "-by-count"
+
+
 def init_app(app) -> None:
-    app.jinja_env.globals.update(scripts_of=scripts_of, script_file=file_of)
+    app.jinja_env.globals.update(scripts_of=scripts_of, script_file=file_of, hand_page=hand_page)
