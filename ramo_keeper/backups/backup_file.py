@@ -8,6 +8,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 
 from .. import rules
 from ..i18n import N_
+from ..leagues.limits import MAX_NIGHTS_PER_LEAGUE
 from ..seasons.service import MAX_MIN_GAMES, RANKINGS
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, TextError, clean_name
 
@@ -69,8 +70,8 @@ class RulesetRow(_Row):
 
 # A game's corrections history (backups/history.py): the exporter writes at most 20 a game.
 MAX_HISTORY = 20
-# Club nights: no league has come near; the exporter's widest file counts this many (backup_size.py).
-MAX_NIGHTS = 500
+# Club nights: the cap a league holds (leagues/limits.py); the exporter's widest file counts this many.
+MAX_NIGHTS = MAX_NIGHTS_PER_LEAGUE
 
 
 class CountedRow(_Row):

@@ -13,12 +13,15 @@ from ..database.locks import lock_league, row_locks
 from ..errors import Conflict
 from ..extensions import db
 from ..i18n import N_
-from ..models import Game, Player, Season
+from ..models import Game, Night, Player, Season
 
 MAX_PLAYERS_PER_LEAGUE = 500
 MAX_SEASONS_PER_LEAGUE = 200
 MAX_GAMES_PER_LEAGUE = 2_000
 MAX_HANDS_PER_LEAGUE = 20_000
+# Every night holds a game, but a backup carries each night's plan and snapshot besides: nights have a cap
+# of their own, so that a league's backup stays within what the import reads (backups/backup_size.py).
+MAX_NIGHTS_PER_LEAGUE = 500
 # A house rule's definition as a backup writes it (compact JSON). The largest the rules accept with
 # every list full and every text at its longest is about 20 KB (Korean texts take 3 bytes a character);
 # a backup holding a larger one is refused, and its size bounds every backup (backups/backup_size.py).
@@ -32,7 +35,7 @@ MESSAGES = {
     "hands": N_("A league holds at most %(limit)s hands in all its games; %(what)s has %(count)s."),
 }
 LIMITS = {"players": MAX_PLAYERS_PER_LEAGUE, "seasons": MAX_SEASONS_PER_LEAGUE,
-          "games": MAX_GAMES_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE}
+          "games": MAX_GAMES_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE, "nights": MAX_NIGHTS_PER_LEAGUE}
 
 # What to do when the league is full, said where one more would be created (seasons cannot be deleted).
 FULL = {
@@ -42,6 +45,8 @@ FULL = {
                 "Delete games you no longer need, or start a new league."),
     "hands": N_("This league already holds %(limit)s hands in all its games, the most a league may hold: "
                 "nothing was saved. Delete games you no longer need, or start a new league."),
+    "nights": N_("This league already holds %(limit)s club nights, the most a league may hold: nothing was "
+                 "saved. Start a new league for more nights."),
 }
 
 # A guest's games moved into an account's league: the move as a whole would pass the cap.
@@ -78,6 +83,8 @@ def _held(league_id: int, kind: str) -> int:
         query = db.select(db.func.count(Season.id)).where(Season.league_id == league_id)
     elif kind == "games":
         query = db.select(db.func.count(Game.id)).where(Game.league_id == league_id)
+    elif kind == "nights":
+        query = db.select(db.func.count(Night.id)).where(Night.league_id == league_id)
     else:  # every write stores its game's hand count (games/stored.py), so the games' rows hold the sum
         query = db.select(db.func.coalesce(db.func.sum(Game.hand_count), 0)).where(Game.league_id == league_id)
     return db.session.execute(query).scalar_one()

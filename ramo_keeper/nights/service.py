@@ -17,6 +17,7 @@ from ..errors import Conflict, NotFound
 from ..extensions import db
 from ..games.rule_errors import RuleBroken, by_the_rules
 from ..games.service import create_game, current_season, house_rule
+from ..leagues.limits import refuse_when_full
 from ..models import League, Night, NightPlayer, NightTable, Player, User, utcnow
 from ..text.validation import LONG_NAME_MAX, TextError, clean_name
 from ..variants import snapshot_variant
@@ -105,6 +106,7 @@ def open_night(league: League, user: User | None, name: str, variant: str, playe
                options: dict | None = None, use_current_season: bool = True) -> Night:
     """Check everything, then seat round 1 and start its games: nothing is saved when any of it is refused."""
     lock_league(league.id)
+    refuse_when_full(league.id, "nights")
     name = _checked_name(name)
     game = night_variant(league, variant)
     _checked_shape(game, table_size, rounds, seating_rule)

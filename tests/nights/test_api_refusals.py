@@ -115,3 +115,17 @@ def test_the_openapi_document_describes_the_nights(api):
     assert {"repeats", "round_list", "player_ids", "current_round", "status"} <= set(night["properties"])
     conflict = paths["/api/v1/nights/{night_id}/rounds"]["post"]["responses"]["409"]["description"]
     assert "details.tables" in conflict
+
+
+def test_a_night_past_the_leagues_cap_of_nights_is_409_and_saves_nothing(api, club, monkeypatch):
+    """A league holds at most 500 nights (docs/API.md), so that its backup imports again; here the cap is 2."""
+    from ramo_keeper.leagues import limits
+
+    monkeypatch.setitem(limits.LIMITS, "nights", 2)
+    league, ids = club
+    for _ in range(2):
+        assert api.post(f"/leagues/{league}/nights", _body(ids)).status_code == 201
+    response = api.post(f"/leagues/{league}/nights", _body(ids))
+    assert response.status_code == 409, response.get_data(as_text=True)
+    assert response.get_json()["details"] == {"code": "conflict", "limit": "nights", "maximum": 2}
+    assert len(api.ok("GET", f"/leagues/{league}/nights")) == 2
