@@ -136,9 +136,9 @@ def label_contrast(photo: Image.Image) -> float:
 
 def faint_labels(page) -> list[str]:
     """Each control whose label does not stand out from its background, from a few photographs of the page."""
-    # The sticky Record bar would cover the keys under it in the photograph: it goes back into the flow
-    # (where it already holds its place) for the photographs only.
-    page.evaluate("document.querySelector('.record-bar').style.position = 'static'")
+    # The sticky Record bar and top bar would cover the keys under them in the photograph: they go back into
+    # the flow (where they already hold their place) for the photographs only.
+    page.evaluate("for (const bar of document.querySelectorAll('.record-bar, .top-bar')) bar.style.position = 'static'")
     boxes = sorted(page.evaluate(LABEL_BOXES), key=lambda box: box["y"])
     assert len(boxes) > 10, "the form's controls were not found"
     # One photograph per screenful, not one of the whole page: that one lays the page out again at the
@@ -161,7 +161,7 @@ def faint_labels(page) -> list[str]:
             if ratio < LEAST_CONTRAST:
                 faint.append(f"{box['name']}: {ratio:.2f}:1")
         boxes = boxes[len(seen):]
-    page.evaluate("document.querySelector('.record-bar').style.position = ''")
+    page.evaluate("for (const bar of document.querySelectorAll('.record-bar, .top-bar')) bar.style.position = ''")
     return faint
 
 

@@ -40,7 +40,8 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     page.goto(live_server + "/rules/rummy")
     assert copies(page, "card-keys") == 0 and copies(page, "hand-score") == 0
     # Two boosted links: to the home page (the guest's games in progress), then to the game.
-    page.get_by_role("link", name="Ramo Keeper").click()
+    open_menu(page)  # the way home is in the menu of every page's bar
+    page.locator("details.top-menu").get_by_role("link", name="Ramo Keeper").click()
     expect(page).to_have_url(live_server + "/")
     page.get_by_role("link", name=f"#{game_id}").click()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")

@@ -215,9 +215,9 @@ def _backup(players: int) -> dict:
 
 
 @pytest.mark.parametrize("language, too_many, twice, unnamed", [
-    ("ko", "리그에는 플레이어가 최대 500명까지 있을 수 있습니다. 이 백업에는 501명이 있습니다.",
+    ("ko", "리그에는 플레이어가 최대 500명까지 있을 수 있습니다. 이 백업에는 그보다 많습니다.",
      "플레이어 3: 이름이 두 번 쓰였습니다.", "플레이어 2, name: 값이 없습니다"),
-    ("it", "Una lega può avere al massimo 500 giocatori; questo backup ne ha 501.",
+    ("it", "Una lega può avere al massimo 500 giocatori; questo backup ne ha di più.",
      "Giocatore 3: il suo nome è usato due volte.", "Giocatore 2, name: manca"),
 ])
 def test_a_refused_backup_says_why_in_the_page_language(league, language, too_many, twice, unnamed):
