@@ -68,7 +68,9 @@ def test_the_backup_is_streamed_and_costs_three_statements_a_batch_of_games(app,
         costs[games] = len(ran)
     # Games, seats, and hands with their results: three statements for each batch of BATCH games.
     assert costs[LARGE] - costs[SMALL] == 3 * (math.ceil(LARGE / BACKUP_BATCH) - math.ceil(SMALL / BACKUP_BATCH))
-    assert costs[SMALL] <= 15, costs
+    # A fixed part besides, whatever the games: format 2 also reads the nights and the corrections once a file
+    # (16 on PostgreSQL, whose snapshot takes a statement more).
+    assert costs[SMALL] <= 18, costs
 
 
 def test_the_season_file_is_streamed_and_costs_two_statements_a_batch_of_games(app, leagues, owner):
