@@ -323,7 +323,8 @@ class HandDraft(db.Model):
     """A player's own count of the next hand, sent from their phone; it scores nothing until recorded.
 
     `result` is the API's `Result` JSON for that player, turned into a hand by the same code the
-    API uses (games/hand_inputs.from_body). Recording the hand deletes the game's drafts.
+    API uses (games/hand_inputs.from_body); `card_list` says which cards make up its counts, where the
+    phone sent them. Recording the hand deletes the game's drafts.
     """
 
     __tablename__ = "hand_draft"
@@ -336,6 +337,9 @@ class HandDraft(db.Model):
     phone_digest: Mapped[str | None] = mapped_column(String(64))
     user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     result: Mapped[dict] = mapped_column(JSON)
+    # The cards one by one as the player tapped them ([{"category": "pips", "rank": 7}, {"category": "tens"}]),
+    # so the scorer's form shows them as tapped (games/drafts/card_list.py); None for a draft of counts only.
+    card_list: Mapped[list | None] = mapped_column(JSON)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
     version: Mapped[int] = mapped_column(default=1)
 

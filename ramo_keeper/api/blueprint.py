@@ -122,9 +122,18 @@ def service_error(err: ServiceError):
 def bad_body(err: ValidationError):
     problems = err.errors(include_url=False, include_input=False, include_context=False)
     first = problems[0] if problems else {"loc": (), "msg": "Invalid body"}
-    where = ".".join(str(part) for part in first["loc"]) or "body"
-    return error(400, f"The request body is not valid: {where}: {first['msg']}.",
-                 {"errors": [{"loc": list(p["loc"]), "msg": p["msg"], "type": p["type"]} for p in problems]})
+    path = json_path(first["loc"])
+    return error(400, f"The request body is not valid: {path or 'body'}: {first['msg']}.",
+                 {"path": path,
+                  "errors": [{"loc": list(p["loc"]), "msg": p["msg"], "type": p["type"]} for p in problems]})
+
+
+def json_path(loc) -> str:
+    """A pydantic location as the API's other refusals name a place in the body: `card_list[2].rank`."""
+    path = ""
+    for part in loc:
+        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
+    return path
 
 
 @bp.errorhandler(400)

@@ -88,11 +88,26 @@ class Result(Request):
     went_rummy: bool = False
 
 
+class Card(Request):
+    category: Annotated[str, Field(max_length=40, description="One of the game's card category keys.")]
+    rank: Annotated[Whole | None, Field(ge=2, le=9, description=(
+        "The face value (2–9), for a card of a category that counts face values (pips) only."))] = None
+
+
+class DraftResult(Result):
+    """A player's `Result`, plus the cards one by one where the phone kept them (docs/API.md)."""
+
+    card_list: Annotated[list[Card] | None, Field(max_length=60, description=(
+        "Optional: the cards making up `cards`, one by one as tapped (7, 3 and a king are "
+        "pips 7, pips 3 and one of tens); they must add up to `cards` exactly. Omitted: the draft is its counts.")
+    )] = None
+
+
 class Draft(BaseModel):
     """A player's own count of the next hand, not yet recorded: it never changes `Game`, totals or standings."""
 
     player_id: int
-    result: Result
+    result: DraftResult
     updated_at: Annotated[str, Field(description="When the draft last changed (UTC, ISO 8601).")]
 
 

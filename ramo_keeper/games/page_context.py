@@ -103,8 +103,8 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
             form.went_out.data = None  # nobody claims to be out: the scorer picks, nothing is picked for them
     # The players who counted their own cards on their phones (drafts/): their blocks say so.
     context.update(membership=membership, can_write=can_write, form=form if can_write else None,
-                   counted={d.player_id: {"name": state.setup.name_of(d.player_id), "version": d.version}
-                            for d in drafts})
+                   counted={d.player_id: {"name": state.setup.name_of(d.player_id), "version": d.version,
+                                          "cards": d.card_list} for d in drafts})
     if membership is not None:
         context["audit"] = list(db.session.execute(
             db.select(AuditEntry).filter_by(game_id=game.id).options(joinedload(AuditEntry.user))

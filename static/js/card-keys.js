@@ -20,6 +20,7 @@
   // A count that came with the block (a player's draft) is one card of that sum, shown as its number.
   function write(block) {
     const cards = held.get(block) || [];
+    keepCardList(block, cards);
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
       const mine = cards.filter(function (c) { return c.key === pick.dataset.key; });
       const n = "face" in pick.dataset ? mine.reduce(function (s, c) { return s + c.rank; }, 0) : mine.length;
@@ -53,10 +54,44 @@
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
       const count = countOf(pick);
       if (!count) return;
-      if ("face" in pick.dataset) cards.push({ key: pick.dataset.key, rank: count, label: String(count) });
+      if ("face" in pick.dataset) cards.push({ key: pick.dataset.key, rank: count, label: String(count), sum: true });
       else for (let i = 0; i < count; i++) cards.push({ key: pick.dataset.key, rank: 0, label: pick.dataset.short });
     });
     return cards;
+  }
+
+  function countFrom(pick, cards) {
+    const mine = cards.filter(function (c) { return c.key === pick.dataset.key; });
+    return "face" in pick.dataset ? mine.reduce(function (s, c) { return s + c.rank; }, 0) : mine.length;
+  }
+
+  // Drafts keep their cards (docs/API.md, card_list): a player's block on the scorer's form
+  // (data-draft-cards) and the seated phone's own form (its card_list field) start with the cards the
+  // player tapped, as chips, as if tapped here, while they add up to the counts beside them.
+  function draftCards(block) {
+    const field = block.querySelector('input[name="card_list"]');
+    let list = null;
+    try { list = JSON.parse(block.dataset.draftCards || (field && field.value) || "null"); } catch (error) { return null; }
+    if (!Array.isArray(list)) return null;
+    const picks = Array.from(block.querySelectorAll(".pick[data-key]"));
+    const cards = [];
+    for (const card of list) {
+      const pick = picks.find(function (p) { return p.dataset.key === card.category; });
+      if (!pick) return null;
+      const face = "face" in pick.dataset;
+      cards.push({ key: card.category, rank: face ? card.rank : 0, label: face ? String(card.rank) : pick.dataset.short });
+    }
+    return picks.every(function (p) { return countFrom(p, cards) === countOf(p); }) ? cards : null;
+  }
+
+  // The seated phone sends its cards one by one beside the counts; a count that came without them (a
+  // sum chip) leaves the field empty, and the draft is its counts.
+  function keepCardList(block, cards) {
+    const field = block.querySelector('input[name="card_list"]');
+    if (!field) return;
+    field.value = cards.some(function (c) { return c.sum; }) ? "" : JSON.stringify(cards.map(function (c) {
+      return c.rank ? { category: c.key, rank: c.rank } : { category: c.key };
+    }));
   }
 
   function changed(block) {
@@ -87,7 +122,7 @@
   }
 
   function addKeys(block) {
-    held.set(block, cardsIn(block));
+    held.set(block, draftCards(block) || cardsIn(block));
     const pad = el("div", "card-keys");
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
       if ("face" in pick.dataset) {

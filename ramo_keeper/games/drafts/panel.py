@@ -72,7 +72,8 @@ def panel_context(game: Game, state: rules.GameState, where: Where, can_write: b
             draft = next((d for d in current_drafts(game, number) if d.player_id == seat.player_id), None)
             panel["draft"] = draft
             setup = setup_of(game)
-            panel["form"] = form or draft_form(setup, draft.result if draft else None, number, blank=True)
+            panel["form"] = form or draft_form(setup, draft.result if draft else None, number, blank=True,
+                                               card_list=draft.card_list if draft else None)
             if draft is not None:
                 panel["value"] = variant_of(setup).hand_value(draft.result["cards"], setup.options).working
     return {"panel": panel}

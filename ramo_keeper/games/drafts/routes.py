@@ -17,7 +17,7 @@ from ...web.rendering import render, wants_fragment
 from ..page_context import played_or_404
 from ..stored import read_game, setup_of
 from . import deleted_meanwhile, seats, store
-from .forms import draft_form, posted_hand, result_of
+from .forms import draft_form, posted_card_list, posted_hand, result_of
 from .panel import Where, my_seat, panel_context
 from .phone import ensure_phone_digest, phone_digest
 from .throttling import draft_wait
@@ -102,7 +102,8 @@ def _send(game, state, where: Where, can_write: bool):
     if not form.validate_on_submit():
         return _done(where.game_id, where, can_write, 422, form=form)
     try:
-        store.write_draft(where.game_id, posted_hand(form), result_of(form, player_id), phone=phone,
+        store.write_draft(where.game_id, posted_hand(form), result_of(form, player_id),
+                          card_list=posted_card_list(form), phone=phone,
                           user=None if where.live else current_user, via_live=where.live)
     except ServiceError as error:
         if error.status == 422:

@@ -11,10 +11,12 @@ from ... import rules
 from ...errors import Conflict, NotFound
 from ...extensions import db
 from ...models import AuditEntry, Game, HandDraft, User, utcnow
+from ...rules.registry import variant_of
 from .. import hand_inputs as inputs
 from ..rule_errors import by_the_rules
 from ..stored import load_game, setup_of
 from . import Forbidden
+from .card_list import checked_card_list
 from .seats import seats_held
 
 
@@ -33,9 +35,10 @@ def _claim(game_id: int):
     return row
 
 
-def write_draft(game_id: int, number: int | None, result: dict, *, phone: str | None = None,
-                user: User | None = None, via_live: bool = False) -> HandDraft:
-    """Store `result` (the API's Result JSON of one player) as that player's draft of hand `number`.
+def write_draft(game_id: int, number: int | None, result: dict, *, card_list: list | None = None,
+                phone: str | None = None, user: User | None = None, via_live: bool = False) -> HandDraft:
+    """Store `result` (the API's Result JSON of one player) as that player's draft of hand `number`,
+    with the cards that make up its counts one by one when `card_list` is given (card_list.py).
 
     A phone (`phone` given) writes only the seat it holds: a live-link phone one it took on the live
     link, a member's phone one it took as that member, and the live link only while the game allows it.
@@ -61,6 +64,8 @@ def write_draft(game_id: int, number: int | None, result: dict, *, phone: str | 
         raise NotFound(gettext("Player %(id)s does not play in this game.", id=player_id), field="player_id")
     entry = inputs.from_body({"results": [result]}).results[0]
     by_the_rules(lambda: rules.check_result(setup, entry))
+    if card_list is not None:
+        card_list = checked_card_list(card_list, variant_of(setup).categories_for(setup.options), entry.cards)
     draft = db.session.execute(db.select(HandDraft).where(
         HandDraft.game_id == game_id, HandDraft.hand_number == number, HandDraft.player_id == player_id)
     ).scalar_one_or_none()
@@ -68,6 +73,7 @@ def write_draft(game_id: int, number: int | None, result: dict, *, phone: str | 
         draft = HandDraft(game_id=game_id, hand_number=number, player_id=player_id, version=0)
         db.session.add(draft)
     draft.result = inputs.to_body(rules.HandInput((entry,)))["results"][0]
+    draft.card_list = card_list
     draft.phone_digest, draft.user_id = phone, user.id if user else None
     draft.updated_at, draft.version = utcnow(), draft.version + 1
     db.session.flush()
