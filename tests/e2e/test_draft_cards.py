@@ -1,0 +1,61 @@
+"""Drafts keep their cards (issue 35, item 5): Bo counts 7, 3 and a king on his own phone, and the
+scorer's form shows those three cards, not their sums ("10" and "10 J Q K"); each is removable.
+
+Contract Rummy (docs/RULES.md §0 and §2): the 2–9 cards count their face value, 10s to kings 10 each,
+and the player who went out scores 0. Bo's phone says 7 + 3 + 10 = 20; the scorer takes the 3 off
+(Bo had laid it down after all): 7 + 10 = 17. Cy holds a 4: 4. Al went out: 0.
+"""
+
+from playwright.sync_api import expect
+
+from ramo_keeper.extensions import db
+
+from .seating import add_member, hands_recorded, log_in, seat_game
+
+WITHIN_3_S = 3_000
+
+
+def test_the_cards_tapped_on_a_players_phone_reach_the_scorer_one_by_one_and_each_comes_off(
+        page, live_server, app, browser, browser_context_args):
+    game_id, ids = seat_game(app, "contract", ["Al", "Bo", "Cy"], owner="Dee")
+    add_member(app, game_id, "Ben", role="viewer")
+    log_in(page, live_server, "Dee")
+    page.goto(f"{live_server}/games/{game_id}")
+
+    bo = browser.new_context(**browser_context_args).new_page()
+    log_in(bo, live_server, "Ben")
+    bo.goto(f"{live_server}/games/{game_id}")
+    panel = bo.locator("#seat-panel")
+    panel.get_by_text("Count your own cards on this phone").tap()
+    panel.get_by_role("button", name="I'm Bo").tap()
+    expect(bo.get_by_role("heading", name="Counting for Bo")).to_be_visible()
+    for key in ("7", "3", "10 J Q K"):
+        panel.get_by_role("button", name=key, exact=True).tap()
+    expect(panel.locator(".tapped-cards button")).to_have_text(["7", "3", "10 J Q K"])
+    expect(bo.locator("[data-draft-value]")).to_have_text("20")
+    expect(bo.get_by_text("Sent to the scorer.")).to_be_visible()
+
+    block = page.get_by_role("group", name="Bo", exact=True)
+    expect(block).to_contain_text("counted by Bo", timeout=WITHIN_3_S)
+    # The three cards as Bo tapped them, each a chip that takes itself off.
+    expect(block.locator(".tapped-cards button")).to_have_text(["7", "3", "10 J Q K"])
+    expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("10 + 1×10 = 20")
+    block.get_by_role("button", name="Remove 3").tap()
+    expect(block.locator(".tapped-cards button")).to_have_text(["7", "10 J Q K"])
+    expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("7 + 1×10 = 17")
+
+    page.get_by_role("group", name="Al", exact=True).get_by_role("radio", name="Went out").tap()
+    page.get_by_role("group", name="Cy", exact=True).get_by_role("button", name="4", exact=True).tap()
+    expect(block.locator(".hand-score")).to_have_text("scores +17")
+    page.get_by_role("button", name="Record hand 1").tap()
+    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["0", "17", "4"])
+    assert hands_recorded(app, game_id) == 1
+    with app.app_context():
+        from ramo_keeper.models import HandResult
+
+        rows = db.session.execute(db.select(HandResult.player_id, HandResult.cards, HandResult.score)).all()
+    by_player = {player_id: (cards, score) for player_id, cards, score in rows}
+    assert by_player[ids["Bo"]][1] == 17
+    assert {k: v for k, v in by_player[ids["Bo"]][0].items() if v} == {"pips": 7, "tens": 1}
+    bo.context.close()
