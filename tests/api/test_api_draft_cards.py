@@ -108,3 +108,13 @@ def test_the_counts_are_checked_by_the_rules_before_the_cards(api, contract):
     # Going out with cards is a broken rule (422 with its code), whatever the list says.
     refused = put_draft(api, game["id"], {**result(bo, std(pips=7), went_out=True), "card_list": [SEVEN]})
     assert refused.status_code == 422 and refused.get_json()["details"]["code"] == "went_out_with_points"
+
+
+def test_every_body_the_api_cannot_read_names_the_place_at_fault(api, contract):
+    """The 400s of a body's types name `details.path` as the card list's own refusals do (docs/API.md)."""
+    game, (al, bo, cy) = contract
+    draft = put_draft(api, game["id"], result(bo, {"pips": "7"}))
+    assert draft.status_code == 400 and draft.get_json()["details"]["path"] == "cards.pips"
+    hand = api.post(f"/games/{game['id']}/hands", {"results": [
+        result(al, {}, went_out=True), result(bo, {"pips": 7}), result(cy, {"tens": True})]})
+    assert hand.status_code == 400 and hand.get_json()["details"]["path"] == "results[2].cards.tens"
