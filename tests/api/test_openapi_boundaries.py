@@ -121,7 +121,8 @@ class Seeded:
         route = path.removeprefix(PREFIX)
         if route == "/games/{game_id}/hands/{number}/drafts/{player_id}":
             ids |= {"game_id": self.draft_game, "number": 1, "player_id": self.c}
-            return ids, result(self.c, std(pips=5)), {}
+            # With its one card (docs/API.md card_list), so the walk reaches the card's bounds too.
+            return ids, {**result(self.c, std(pips=5)), "card_list": [{"category": "pips", "rank": 5}]}, {}
         bodies = {
             ("POST", "/leagues"): lambda: {"name": self.name()},
             ("PATCH", "/leagues/{league_id}"): lambda: {"name": self.name(), "ratings": False},
