@@ -98,6 +98,8 @@
     write(block);
     const form = block.closest("form");
     if (form) form.dataset.typed = "1";
+    // A key or chip tapped is the scorer's own tap: a later draft of that player does not undo it (drafts.js).
+    block.dataset.scorerTouched = "1";
     block.dispatchEvent(new Event("change", { bubbles: true }));
   }
 

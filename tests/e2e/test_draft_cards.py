@@ -3,7 +3,8 @@ scorer's form shows those three cards, not their sums ("10" and "10 J Q K"); eac
 
 Contract Rummy (docs/RULES.md §0 and §2): the 2–9 cards count their face value, 10s to kings 10 each,
 and the player who went out scores 0. Bo's phone says 7 + 3 + 10 = 20; the scorer takes the 3 off
-(Bo had laid it down after all): 7 + 10 = 17. Cy holds a 4: 4. Al went out: 0.
+(Bo had laid it down after all): 7 + 10 = 17, and keeps it so when Bo's phone adds an ace later.
+Cy holds a 4: 4. Al went out: 0.
 """
 
 from playwright.sync_api import expect
@@ -41,6 +42,21 @@ def test_the_cards_tapped_on_a_players_phone_reach_the_scorer_one_by_one_and_eac
     expect(block.locator(".tapped-cards button")).to_have_text(["7", "3", "10 J Q K"])
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("10 + 1×10 = 20")
     block.get_by_role("button", name="Remove 3").tap()
+    expect(block.locator(".tapped-cards button")).to_have_text(["7", "10 J Q K"])
+    expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("7 + 1×10 = 17")
+
+    # The scorer's own tap wins: Bo taps an ace on his phone after all, and the scorer's form, once its
+    # poll has brought that draft (seen as it arrives, not waited for), keeps the scorer's cards.
+    # (Read on the way down to the page, before drafts.js may move the fresh block into the form.)
+    page.evaluate("""id => { window.draftsSeen = [];
+        window.addEventListener("ramo:play-fresh", event => {
+          const fresh = event.detail.fresh.querySelector("#player-" + id);
+          window.draftsSeen.push(fresh ? fresh.dataset.draft : null); }, true); }""", ids["Bo"])
+    version = block.get_attribute("data-draft")
+    panel.get_by_role("button", name="A", exact=True).tap()
+    expect(panel.locator(".tapped-cards button")).to_have_text(["7", "3", "10 J Q K", "A"])
+    page.wait_for_function("v => window.draftsSeen.some(seen => seen && seen !== v)", arg=version,
+                           timeout=10_000)
     expect(block.locator(".tapped-cards button")).to_have_text(["7", "10 J Q K"])
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("7 + 1×10 = 17")
 
