@@ -76,10 +76,10 @@ def language(request):
     return request.param
 
 
-@pytest.fixture
-def league_with_everything(app, new_web, language):
-    """Ana's league: all six games (Ramo with a hand), a house rule made in the reader's language (its words
-    are kept as typed), a night, and a finished season."""
+def build_league(app, language: str) -> tuple[dict, dict]:
+    """Ana's league (Ana's password: "correct horse"): all six games (Ramo with a hand), a house rule made in
+    the reader's language (its words are kept as typed), a night, and a finished season. Returns the ids a
+    page's address is filled with and each game's id by its key."""
     with app.test_request_context(headers={"Accept-Language": language}):
         ana = create_user("Ana", "correct horse")
         league = create_league(ana, "Friday")
@@ -109,6 +109,12 @@ def league_with_everything(app, new_web, language):
                   "token": board, "current_season_id": league.seasons[0].id,
                   "member_id": db.session.execute(db.select(Membership.id).filter_by(user_id=ana.id)).scalar_one()}
         db.session.commit()
+    return filled, game_ids
+
+
+@pytest.fixture
+def league_with_everything(app, new_web, language):
+    filled, game_ids = build_league(app, language)
     person = new_web()
     person.login("Ana")
     return person, filled, game_ids
