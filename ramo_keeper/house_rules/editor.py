@@ -12,7 +12,8 @@ import re
 from flask_babel import gettext
 
 from .. import rules
-from . import documents
+from ..messages import category_label
+from . import documents, starting
 
 # [0-9], never \d: \d takes every script's digits, so "３" (full-width) or "١٢" (Arabic-Indic) would be 3 or 12.
 WHOLE = re.compile(r"\s*[-−]?[0-9]{1,9}\s*", re.ASCII)
@@ -42,6 +43,7 @@ def document_from_form(form, base: dict) -> dict:
          "points": number(form.get(f"cat-{i}-points")), **(
              {"maximum": number(form.get(f"cat-{i}-maximum"))} if form.get(f"cat-{i}-maximum") else {})}
         for i in rows(form, "cat") if not form.get(f"cat-{i}-remove")]
+    _keys_from_labels(posted["card_categories"])
     if base.get("levels"):
         levels = [form.get(f"lvl-{i}-requirement", "").strip() for i in rows(form, "lvl")
                   if not form.get(f"lvl-{i}-remove")]
@@ -67,6 +69,15 @@ def document_from_form(form, base: dict) -> dict:
         doc["bgg_id"] = None
     _cards_dealt(doc, form)
     return doc
+
+
+def _keys_from_labels(categories: list[dict]) -> None:
+    """A category with a label and no key gets one made from its label, in any script (starting.key_from)."""
+    taken = {c["key"] for c in categories if c["key"]}
+    for number, category in enumerate(categories, 1):
+        if not category["key"] and category["label"]:
+            category["key"] = starting.key_from(category["label"], taken, number)
+            taken.add(category["key"])
 
 
 def _levels(base: list, requirements: list[str]) -> list[dict]:
@@ -158,19 +169,25 @@ def minus(value: int) -> str:
 
 
 def worked_example(doc: dict) -> str:
-    """"Sofia goes out: −30; Bo holds 2 low, 1 high, 1 joker: 63", from the document's own numbers."""
+    """"Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Special cards: 63", from the
+    document's own numbers, each category named by its label (a built-in's in the reader's language)."""
     cards = example_cards(doc)
     points = {c["key"]: c.get("points") for c in doc.get("card_categories", []) if isinstance(c, dict)}
     if not all(isinstance(points.get(key), int) for key in cards):
         return gettext("Type whole numbers to see an example.")
     value = sum(points[key] * count for key, count in cards.items())
-    holding = ", ".join(f"{count} {key}" for key, count in cards.items())
+    labels = {c["key"]: c.get("label") for c in doc.get("card_categories", []) if isinstance(c, dict)}
+    holding = gettext(", ").join(f"{count} × {_label(labels.get(key), key)}" for key, count in cards.items())
     engine = doc.get("engine")
     if engine == "knock":
         return gettext("Bo holds %(cards)s: %(value)s", cards=holding, value=minus(value))
     out = (value if engine == "winner_takes" else out_score(doc)) * out_factor(doc)
     return gettext("Sofia goes out: %(out)s; Bo holds %(cards)s: %(value)s", out=minus(out), cards=holding,
                    value=minus(value))
+
+
+def _label(label, key: str) -> str:
+    return category_label(label) if isinstance(label, str) and label.strip() else key
 
 
 def starting_points() -> list[rules.Variant]:

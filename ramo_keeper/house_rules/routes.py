@@ -17,7 +17,7 @@ from ..text.validation import MESSAGES as text_messages
 from ..variants import snapshot_variant
 from ..web.access import require_league
 from ..web.rendering import render, see_other
-from . import editor, service
+from . import editor, refusals, service, starting
 from .rules_pages import setup_rows
 
 bp = Blueprint("house_rules", __name__)
@@ -65,9 +65,9 @@ def download(league_id: int, ruleset_id: int):
 
 def _starting_document(league, key: str | None) -> dict:
     if key and key in rules.VARIANTS:
-        return rules.VARIANTS[key].definition()
+        return starting.in_readers_words(key)
     own = service.league_ruleset(league, key) if key else None
-    return dict(own.definition) if own is not None else rules.VARIANTS[DEFAULT_GAME].definition()
+    return dict(own.definition) if own is not None else starting.in_readers_words(DEFAULT_GAME)
 
 
 @bp.route("/leagues/<int:league_id>/house-rules/new", methods=["GET", "POST"])
@@ -107,7 +107,8 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
                 return see_other(url_for("house_rules.show", league_id=league.id, ruleset_id=ruleset.id))
             except service.DefinitionRefused as refused:
                 db.session.rollback()
-                error, field = refused.message, _field(refused.path, doc)
+                # The field named as the editor shows it ("Level 3: requirement"), not its path (kept for the API).
+                error, field = refusals.for_the_editor(refused, doc), _field(refused.path, doc)
             except service.ServiceError as refused:
                 db.session.rollback()
                 error, field = refused.message, refused.field  # a name already in the menu: field "name"

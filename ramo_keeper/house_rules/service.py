@@ -23,7 +23,7 @@ class DefinitionRefused(ServiceError):
     def __init__(self, error: rules.DefinitionError):
         extra = {name: list(value) if isinstance(value, tuple) else value for name, value in error.params.items()}
         super().__init__(reason(error), field=error.path, details={**extra, "code": error.code, "path": error.path})
-        self.code, self.path = error.code, error.path
+        self.code, self.path, self.params = error.code, error.path, error.params
 
 
 def rulesets_of(league: League) -> list[Ruleset]:

@@ -1,5 +1,6 @@
 // The house-rule editor's worked example, recomputed from the form's own values as they are typed:
-// "Sofia goes out: −30; Bo holds 2 low, 1 high, 1 joker: 63". No request per keystroke; the server
+// "Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Special cards: 63", each category
+// named by its label as typed. No request per keystroke; the server
 // writes the same sentence for a page without JavaScript (house_rules/editor.py: worked_example).
 (function () {
   "use strict";
@@ -35,7 +36,8 @@
       var points = whole(row.querySelector("[data-category-points]").value);
       if (points === null) { numbers = false; return; }
       value += points * count;
-      held.push(count + " " + row.querySelector("[data-category-key]").value.trim());
+      var label = row.querySelector("[data-category-label]").value.trim();
+      held.push(count + " \u00d7 " + (label || row.querySelector("[data-category-key]").value.trim()));
     });
     if (!numbers) { output.textContent = form.dataset.notNumbers; return; }
     var engine = form.dataset.engine, out = 0;
@@ -45,21 +47,24 @@
     if (out === null) { output.textContent = form.dataset.notNumbers; return; }
     out *= parseInt(form.dataset.outFactor || "1", 10);  // the factor of the marks going out carries (§8)
     var pattern = engine === "knock" ? form.dataset.knockSentence : form.dataset.sentence;
-    output.textContent = fill(pattern, {out: minus(out), cards: held.join(", "), value: minus(value)});
+    output.textContent = fill(pattern, {out: minus(out), cards: held.join(form.dataset.comma || ", "), value: minus(value)});
   }
 
   // A category's key made from its label ("Wild cards" -> "wild_cards"), while the key is empty or
-  // still the one made last: a key typed by hand is never overwritten.
-  function keyFrom(label) {
-    return label.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
+  // still the one made last: a key typed by hand is never overwritten. A label in another script
+  // ("조커 카드") gives "category_N", N the row counted from 1 (house_rules/starting.py: key_from).
+  function keyFrom(label, number) {
+    var key = label.normalize("NFKD").replace(/[\u0300-\u036f]/g, "").toLowerCase()
       .replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 20).replace(/_+$/, "");
+    return key || (label.trim() ? "category_" + number : "");
   }
 
   function fillKey(labelBox) {
     var row = labelBox.closest("[data-category]");
     var key = row && row.querySelector("[data-category-key]");
     if (!key || (key.value && key.value !== key.dataset.madeFromLabel)) return;
-    key.value = keyFrom(labelBox.value);
+    var rows = Array.prototype.slice.call(row.parentNode.querySelectorAll("[data-category]"));
+    key.value = keyFrom(labelBox.value, rows.indexOf(row) + 1);
     key.dataset.madeFromLabel = key.value;
   }
 

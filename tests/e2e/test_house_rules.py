@@ -25,6 +25,10 @@ def register_with_players(page, base):
         expect(page.locator(".player-name", has_text=name)).to_be_visible()
 
 
+# Bo's cards in the editor's example, each category named by its label (RULES.md §8).
+RAMO_HELD = "2 × Cards 1–9, 1 × Cards 10–13, 1 × Special cards (Wild, Skip, −1, x2, +3, ?)"
+
+
 def make_nonnas_ramo(page, base):
     """RULES.md §8: low 3, high 7, special 15, a joker category worth 50, out −30, five levels."""
     page.goto(base + "/leagues/1")
@@ -34,14 +38,14 @@ def make_nonnas_ramo(page, base):
     expect(page.get_by_role("heading", name="New house rule")).to_be_visible()
     no_sideways_scroll(page)
     example = page.locator("#worked-example")
-    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40")
+    expect(example).to_have_text(f"Sofia goes out: −50; Bo holds {RAMO_HELD}: 40")
     page.get_by_label("Name").fill("Nonna's Ramo")
     page.locator("#cat-0-points").fill("3")
     page.locator("#cat-1-points").fill("7")
-    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 33")
+    expect(example).to_have_text(f"Sofia goes out: −50; Bo holds {RAMO_HELD}: 33")
     page.locator("#cat-2-points").fill("15")
     page.locator("#opt-out_bonus").fill("-30")
-    expect(example).to_have_text("Sofia goes out: −30; Bo holds 2 low, 1 high, 1 special: 28")
+    expect(example).to_have_text(f"Sofia goes out: −30; Bo holds {RAMO_HELD}: 28")
     for level in (6, 7, 8):
         page.get_by_role("listitem").filter(has=page.get_by_label(f"Level {level}: requirement")).get_by_label(
             "Remove this level").check()
@@ -50,7 +54,7 @@ def make_nonnas_ramo(page, base):
     page.locator("#cat-3-key").fill("joker")
     page.locator("#cat-3-label").fill("Jokers")
     page.locator("#cat-3-points").fill("50")
-    expect(example).to_have_text("Sofia goes out: −30; Bo holds 2 low, 1 high, 1 joker: 63")
+    expect(example).to_have_text("Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Jokers: 63")
     expect(page.get_by_label("Level 6: requirement")).to_have_count(0)
     no_sideways_scroll(page)
     assert axe_violations(page) == []
@@ -58,7 +62,7 @@ def make_nonnas_ramo(page, base):
     page.locator("#cat-1-points").fill("900")
     page.get_by_role("button", name="Save the house rule").click()
     expect(page.locator("#cat-1-points-error")).to_have_text(
-        "card_categories[1].points must be from -500 to 500.")
+        "Card category 2: Points each must be from -500 to 500.")
     page.locator("#cat-1-points").fill("7")
     page.get_by_role("button", name="Save the house rule").click()
     expect(page.get_by_role("heading", name="Nonna's Ramo")).to_be_visible()

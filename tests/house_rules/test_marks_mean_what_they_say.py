@@ -295,5 +295,6 @@ def test_the_editors_worked_example_multiplies_the_out_score(table):
         {"key": "went_out", "implies": ["laid_down"], "multiplies": 2}, {"key": "laid_down"}]}, with_id=True)
     page = table.web.get(f"/leagues/{table.league_id}/house-rules/{ruleset_id}/edit").get_data(as_text=True)
     example = re.search(r'<output id="worked-example"[^>]*>([^<]*)</output>', page)[1]
-    assert example == "Sofia goes out: −100; Bo holds 2 low, 1 high, 1 special: 40"
+    assert example == ("Sofia goes out: −100; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
+                       "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 40")
     assert 'data-out-factor="2"' in page

@@ -54,8 +54,9 @@ def test_the_editor_opens_from_a_built_in_with_its_example(table):
     page = table.web.get(editor_url(table)).get_data(as_text=True)
     assert 'name="cat-2-points" id="cat-2-points" value="20"' in page
     assert 'id="lvl-7-requirement"' in page and 'name="opt-out_bonus"' in page
-    # Ramo as written: Sofia −50; Bo holds 2 low, 1 high, 1 special: 2·5 + 10 + 20 = 40.
-    assert example(page) == "Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40"
+    # Ramo as written: Sofia −50; Bo holds 2 low, 1 high, 1 special: 2·5 + 10 + 20 = 40, each named by its label.
+    assert example(page) == ("Sofia goes out: −50; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
+                             "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 40")
 
 
 def test_adding_a_category_without_javascript_keeps_what_was_typed(table):
@@ -63,7 +64,7 @@ def test_adding_a_category_without_javascript_keeps_what_was_typed(table):
     data = nonna_form(action="add_category")
     page = table.web.post(editor_url(table), data).get_data(as_text=True)
     assert 'id="cat-4-key" value=""' in page and 'id="cat-3-points" value="50"' in page
-    assert example(page) == "Sofia goes out: −30; Bo holds 2 low, 1 high, 1 joker: 63"
+    assert example(page) == "Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Jokers: 63"
     assert 'id="lvl-5-requirement"' not in page  # the removed levels are gone
     with table.app.app_context():
         assert db.session.execute(db.select(Ruleset)).first() is None
@@ -91,8 +92,8 @@ def test_a_bad_field_is_named_and_nothing_is_saved(table):
     response = table.web.post(editor_url(table), nonna_form(**{"cat-1-points": "900"}))
     page = response.get_data(as_text=True)
     assert response.status_code == 422
-    assert 'id="cat-1-points-error" role="alert">card_categories[1].points must be from -500 to 500.' \
-        in page
+    # Named as the editor shows it, counted from 1 (the API keeps the path in details.path).
+    assert 'id="cat-1-points-error" role="alert">Card category 2: Points each must be from -500 to 500.' in page
     assert 'id="cat-1-points" value="900" min="-500" max="500" data-category-points aria-invalid="true"' in page
     with table.app.app_context():
         assert db.session.execute(db.select(Ruleset)).first() is None
@@ -102,10 +103,10 @@ def test_the_refusal_is_in_the_readers_language(table):
     table.web.get(editor_url(table))
     page = table.web.post(editor_url(table), nonna_form(**{"cat-1-points": "x"}),
                           headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "card_categories[1].points deve essere un numero intero." in page
+    assert "Punti ciascuna della categoria 2 deve essere un numero intero." in page
     page = table.web.post(editor_url(table), nonna_form(name=""),
                           headers={"Accept-Language": "ko"}).get_data(as_text=True)
-    assert "name은 비워 둘 수 없습니다." in page
+    assert "이름은 비워 둘 수 없습니다." in page
 
 
 def test_a_game_under_the_house_rule_scores_with_its_numbers(table):
@@ -200,10 +201,10 @@ def test_a_boardgamegeek_id_that_is_no_id_is_named_and_nothing_is_saved(table):
         response = table.web.post(editor_url(table), nonna_form(bgg_id=typed))
         page = response.get_data(as_text=True)
         assert response.status_code == 422, typed
-        assert 'id="bgg_id-error" role="alert">bgg_id must be ' in page, typed
+        assert 'id="bgg_id-error" role="alert">BoardGameGeek id must be ' in page, typed
         assert f'id="bgg_id" value="{typed}"' in page and 'aria-invalid="true" aria-describedby="bgg_id-error"' in page
         with table.app.app_context():
             assert db.session.execute(db.select(Ruleset)).first() is None
     page = table.web.post(editor_url(table), nonna_form(bgg_id="0"),
                           headers={"Accept-Language": "it"}).get_data(as_text=True)
-    assert "ID BoardGameGeek (facoltativo)" in page and "bgg_id deve essere tra 1 e 2147483647" in page
+    assert "ID BoardGameGeek (facoltativo)" in page and "ID BoardGameGeek deve essere tra 1 e 2147483647" in page

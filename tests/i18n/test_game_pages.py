@@ -108,7 +108,7 @@ def test_the_game_page_in_korean_and_italian(game, language, words):
 @pytest.mark.parametrize("language, words", [
     ("ko", ["<title>1판 수정 · Ramo Keeper</title>", "← 게임으로 돌아가기", ">1판 저장</button>",
             "저장하면 이 판 뒤의 모든 판을 다시 계산합니다."]),
-    ("it", ["<title>Correggi la mano 1 · Ramo Keeper</title>", "← Torna alla partita",
+    ("it", ["<title>Modifica la mano 1 · Ramo Keeper</title>", "← Torna alla partita",
             ">Salva la mano 1</button>", "Salvando si ricalcolano tutte le mani successive."]),
 ])
 def test_the_correction_page_in_korean_and_italian(game, language, words):

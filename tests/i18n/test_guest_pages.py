@@ -47,7 +47,7 @@ def guest(app, web):
 
 
 @pytest.mark.parametrize("language, sentences", [
-    ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 조작 러미, 페이즈 10, 리버풀 러미 점수 기록기.",
+    ("ko", ["실제 카드로 즐기는 라모, 콘트랙트 러미, 러미, 매니퓰레이션 러미, 페이즈 10, 리버풀 러미 점수 기록기.",
             ">바로 시작하기</a>", "가입할 필요 없습니다.", "나눠 줄 카드 수까지 Ramo Keeper가 계산합니다.",
             ">계정 만들기</a>"]),
     ("it", ["Il segnapunti per giocare a Ramo, Ramino a contratti, Ramino, Ramino a manipolazione, Phase 10 e "

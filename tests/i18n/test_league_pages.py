@@ -99,7 +99,7 @@ def league(app, new_web):
 @pytest.mark.parametrize("language, sentences", [
     ("ko", ["<p>내 역할: 소유자</p>", "<h2 id=\"members-heading\">멤버</h2>", "Carla 님의 역할",
             "data-confirm=\"Carla 님을 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
-            "역할: 관람자, 사용: 3번 중 0번", "<label for=\"days\">유효 기간</label>", ">7일</option>",
+            "역할: 관전자, 사용: 3번 중 0번", "<label for=\"days\">유효 기간</label>", ">7일</option>",
             ">리그</a>", ">로그아웃</button>"]),
     ("it", ["<p>Sei proprietario.</p>", "<h2 id=\"members-heading\">Membri</h2>", "Ruolo di Carla",
             "data-confirm=\"Rimuovere Carla dalla lega?\"", "<option value=\"scorer\" selected>segnapunti</option>",
@@ -116,7 +116,7 @@ def test_the_league_page_in_korean_and_italian(league, language, sentences):
 
 
 @pytest.mark.parametrize("language, sentences", [
-    ("ko", ["<h1>‘Friday cards’에 참가</h1>", "관람자로 참가합니다. 게임과 순위표를 볼 수 있습니다."]),
+    ("ko", ["<h1>‘Friday cards’에 참가</h1>", "관전자로 참가합니다. 게임과 순위표를 볼 수 있습니다."]),
     ("it", ["<h1>Entra in Friday cards</h1>", "Entrerai come spettatore: potrai seguire partite e classifiche."]),
 ])
 def test_the_join_page_in_korean_and_italian(league, new_web, language, sentences):

@@ -12,7 +12,7 @@ from ramo_keeper import rules
 MANIFEST = Path(__file__).resolve().parents[2] / "static" / "manifest.webmanifest"
 NAMES = {
     "en": ["Ramo", "Contract Rummy", "Rummy", "Manipulation Rummy", "Phase 10", "Liverpool Rummy"],
-    "ko": ["라모", "콘트랙트 러미", "러미", "조작 러미", "페이즈 10", "리버풀 러미"],
+    "ko": ["라모", "콘트랙트 러미", "러미", "매니퓰레이션 러미", "페이즈 10", "리버풀 러미"],
     "it": ["Ramo", "Ramino a contratti", "Ramino", "Ramino a manipolazione", "Phase 10", "Ramino Liverpool"],
 }
 

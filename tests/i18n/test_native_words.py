@@ -104,11 +104,11 @@ KOREAN = {
              "기본값: 플레이어별 레벨 진행 (또는 판마다 모두 같은 레벨).", "기본값: 켜짐."],
     "contract": ["3장 그룹 2개", "3장 그룹 1개, 4장 시퀀스 1개",
                  "시퀀스 3개: 4장짜리 2개, 5장짜리 1개 (버리지 않고 한 번에 모두 내려놓아야 함)",
-                 "라운드마다 모두 같은 계약을 합니다 (1라운드는 계약 1 … 7라운드는 계약 7). "
+                 "라운드마다 모두 같은 계약을 완성해야 합니다 (1라운드는 계약 1 … 7라운드는 계약 7). "
                  "7라운드가 끝나면 게임이 끝납니다.",
                  "2–9 카드 카드 숫자만큼", "연속된 카드 8장을 시퀀스 2개로 나눌 수는 없습니다.",
                  "라운드마다 딜은 다음 플레이어에게 넘어갑니다."],
-    "liverpool": ["3장 그룹 2개", "라운드마다 모두 같은 계약을 합니다 (1라운드는 계약 1 … 7라운드는 계약 7).",
+    "liverpool": ["3장 그룹 2개", "라운드마다 모두 같은 계약을 완성해야 합니다 (1라운드는 계약 1 … 7라운드는 계약 7).",
                   "라운드마다 딜은 다음 플레이어에게 넘어갑니다."],
     "phase10": ["5장 세트 1개, 2장 세트 1개", "같은 색 카드 7장",
                 "누군가 페이즈 10까지 마친 판이 끝나면 게임이 끝납니다.",
@@ -132,7 +132,7 @@ ITALIAN = {
                 "due poker", "Piazzamenti: prima chi ha completato la fase 10, poi chi è più avanti di fase"],
     "rummy": ["Predefinito: valgono 1 (in alternativa: valgono 15 e si giocano alti o bassi).", "Punteggio limite",
               "Quante mani dura la partita, se finisce a mani.", "Carte dal 2 al 9 valore nominale"],
-    "manipulation": ["Bonus undercut", "Predefinito: 10 (da 0 a 1000).",
+    "manipulation": ["Bonus per l’undercut", "Predefinito: 10 (da 0 a 1000).",
                      "Vince il totale finale più alto; in caso di parità, vittoria a pari merito."],
 }
 
@@ -202,11 +202,12 @@ def test_game_and_stats_pages_say_the_games_own_level_word(table):
     game_id = table.new_game("phase10", ["A", "B"])
     assert table.post_hand(game_id, out="A", cards={"B": {"low": 1}}).status_code == 303
     stats = f"/leagues/{table.league_id}/players/{table.id('A')}/stats"
-    for headers, word, stuck in ((KO, "페이즈", "모두가 <strong>페이즈 1</strong>"),
-                                 (IT, "Fase", "Il gruppo resta bloccato qui: <strong>fase 1</strong>")):
+    for headers, word, stuck, each in ((KO, "페이즈", "모두가 <strong>페이즈 1</strong>", "페이즈마다"),
+                                       (IT, "Fase", "Qui il gruppo si ferma: <strong>fase 1</strong>", "in ogni fase")):
         page = table.web.get(stats, headers=headers).get_data(as_text=True)
         assert f'<th scope="col">{word}</th>' in page, word
         assert stuck in page, stuck  # B never laid down phase 1: the group is stuck there, said with its word
+        assert each in page, each  # the sentence above the table says the phase word too, not 레벨/livello
 
 
 @pytest.mark.parametrize("language", ["ko", "it"])
@@ -220,7 +221,7 @@ def test_a_house_rules_true_or_false_is_said_one_way(language):
 def test_the_italian_scoresheet_and_a_stuck_level_are_said_as_players_say_them():
     catalogue = _catalogue("it")
     assert [catalogue.get(m).string for m in ("Scoresheet", "Scoresheet, %(date)s", "(stuck)")] == [
-        "Foglio segnapunti", "Foglio segnapunti, %(date)s", "(bloccati qui)"]
+        "Foglio segnapunti", "Foglio segnapunti, %(date)s", "(qui ci si ferma)"]
 
 
 def test_a_player_is_named_x_nim_in_every_korean_sentence_about_them():
@@ -268,5 +269,103 @@ def test_one_korean_word_per_action_and_role():
 def test_the_italian_buttons_that_wrapped_at_390_px_are_short():
     # "Fai contare le proprie carte ai telefoni con il link in diretta" took three lines of a phone's button.
     catalogue = _catalogue("it")
-    assert catalogue.get("Let phones on the live link count their own cards").string == "Fai contare i telefoni"
+    assert catalogue.get("Let phones on the live link count their own cards").string == \
+        "Consenti il conteggio dai telefoni"
     assert catalogue.get("Make a new link (the one above stops working)").string == "Nuovo link (annulla il vecchio)"
+
+
+# ---- issue 38: a native read of every page --------------------------------------------------------
+
+def test_a_name_called_so_takes_its_particle(app):
+    # "‘2025년 봄’(이)라는" showed both forms: 봄 ends in ㅁ, so 이라는; 지우 ends in a vowel, so 라는.
+    with app.test_request_context(headers=KO):
+        assert gettext("There is already a season called %(name)s.", name="2025년 봄") == \
+            "‘2025년 봄’이라는 시즌이 이미 있습니다."
+        assert gettext("This league already has a house rule called %(name)s.", name="지우 룰") == \
+            "이 리그에는 이미 ‘지우 룰’이라는 하우스 룰이 있습니다."
+        assert with_particles("‘지우’(이)라는") == "‘지우’라는"
+
+
+def test_a_nights_name_is_not_followed_by_moim_again(app):
+    # A night is named by its players ("3월 클럽 모임"): the sentence does not add 모임 after it.
+    with app.test_request_context(headers=KO):
+        said = [gettext(msgid, night="3월 클럽 모임") for msgid in (
+            "End %(night)s now? Games still being played stay as they are.", "%(night)s has ended.",
+            "%(night)s has played its last round.")]
+    assert [text for text in said if "모임 모임" in text] == []
+    assert said[0].startswith("3월 클럽 모임을 지금 끝낼까요?")
+
+
+# Each finding of the native read, with the words players say, typed by hand (msgid: translation).
+KOREAN_WORDS = {
+    "Manipulation Rummy": "매니퓰레이션 러미",
+    "viewer": "관전자",
+    "Ladder: seat by the night's standings": "순위대로 앉기: 모임 순위에 따라 자리를 정합니다",
+    "Standings of the night": "모임 순위",
+    "Board for the room": "현황판 (큰 화면용)",
+    "Let phones on the live link count their own cards": "실시간 링크에서도 카드 세기 허용",
+    "I laid down": "제가 내려놓았습니다",
+    "Rematch": "한 게임 더",
+    "%(starter)s starts; play goes %(direction)s.": "%(starter)s 님부터 시작합니다. 진행 방향: %(direction)s.",
+    "Hand %(number)s": "%(number)s판",
+    "Created": "만든 날짜",
+    "Page %(number)s": "%(number)s페이지",
+    "The game's page (members of the league)": "게임 페이지(리그 멤버용)",
+}
+ITALIAN_WORDS = {
+    "Ladder: seat by the night's standings": "Per classifica: posti secondo la classifica della serata",
+    "Mix: meet new opponents each round": "A rotazione: nuovi avversari a ogni round",
+    "Let phones on the live link count their own cards": "Consenti il conteggio dai telefoni",
+    "Not started": "Da iniziare",
+    "Undercut bonus": "Bonus per l’undercut",
+    "Allow a hand where nobody goes out (stock ran dry)": "Consenti una mano in cui nessuno chiude (tallone esaurito)",
+    "New here? <a href=\"%(url)s\">Create an account</a>.": "Prima volta qui? <a href=\"%(url)s\">Crea un account</a>.",
+    "%(player)s is seated twice": "%(player)s occupa due posti",
+    "Winner": "Chi vince",
+    "Place %(place)s does not exist at a table of %(table_size)s":
+        "Il piazzamento %(place)s non esiste a un tavolo di %(table_size)s",
+    "Print the scoresheet": "Stampa il foglio segnapunti",
+    "Make current": "Imposta come stagione in corso",
+    "Correct": "Modifica",
+}
+
+
+@pytest.mark.parametrize(("language", "words"), [("ko", KOREAN_WORDS), ("it", ITALIAN_WORDS)])
+def test_the_words_of_the_native_read(language, words):
+    catalogue = _catalogue(language)
+    assert {msgid: catalogue.get(msgid).string for msgid in words} == words
+
+
+def test_no_korean_word_the_native_read_struck_out():
+    said = [text for _, _, strings in _entries(_catalogue("ko")) for text in strings]
+    # 관람자 is a theatre's audience (a game has 관전자); 조작 is rigging; N번째 판 and 3쪽 are a book's words;
+    # a contract is completed (완성), not signed; one word for a league's members (멤버).
+    struck = ["관람자", "조작 러미", "번째 판", "같은 계약을 합니다", "회원", "만든 때", "레벨마다", "사다리", "재경기",
+              "방 전체용", "모임 모임", "s 모임"]
+    assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
+
+
+def test_no_italian_word_the_native_read_struck_out():
+    said = [text for _, _, strings in _entries(_catalogue("it")) for text in strings]
+    # Masculine-only forms for a person, calques, "Scala" (a run of cards) for a way of seating, and one word
+    # each for the target (punteggio limite), the current season (in corso) and an edit (Modifica).
+    struck = ["Sei nuovo", "seduto due volte", "vincitore", "Vincitore", "accanto a", "bloccat", "si dispone",
+              "in scala col", "Scala:", "Mescola", "Ammetti", "traguardo", "corrente", "Correggi",
+              "foglio dei punti", "Bonus undercut", "Fai contare", "Il posto %(place)s"]
+    assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
+
+
+def test_an_italian_sentence_never_says_da_il():
+    # "occupato da il telefono di Bo": a name filled in after "da" reads as "dal"; the sentence is turned round.
+    catalogue = _catalogue("it")
+    holder = catalogue.get("%(name)s's phone").string
+    seat = catalogue.get("%(player)s's seat is held by %(holder)s. Ask them to leave it, or ask the scorer to "
+                         "free it.").string
+    assert holder.startswith("il ") and not re.search(r"\bda %\(holder\)s", seat)
+
+
+def test_italian_names_are_never_quoted():
+    # A player's, a season's or a league's name stands as it is, never in «»: everywhere or nowhere, so nowhere.
+    quoted = [text for _, _, strings in _entries(_catalogue("it")) for text in strings
+              if re.search(r"«%\((name|season|league|night|player)\)s»", text)]
+    assert quoted == []

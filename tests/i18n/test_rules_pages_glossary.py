@@ -38,7 +38,7 @@ ITALIAN = {
                   "10 a testa nei round 1–4; 12 a testa nei round 5–7", "lo stesso contratto"],
     "rummy": ["Un gruppo è formato da 3 o 4 carte dello stesso valore.",
               "Una scala è formata da 3 o più carte consecutive dello stesso seme", "Carte dal 2 al 9"],
-    "manipulation": ["Bonus undercut", "+10 per chi batte chi ha bussato",
+    "manipulation": ["Bonus per l’undercut", "+10 per chi batte chi ha bussato",
                      "Se il tallone finisce senza che nessuno bussi", "un solo 8 di picche in un gruppo di 8"],
 }
 KOREAN = {
@@ -49,7 +49,7 @@ KOREAN = {
                 "와일드는 어떤 카드로든 쓸 수 있고, 스킵은 페이즈에 절대 들어가지 않습니다.",
                 "4장 세트 1개, 4장 런 1개"],
     "contract": ["3장 그룹 1개, 4장 시퀀스 1개", "시퀀스 3개: 4장짜리 2개, 5장짜리 1개",
-                 "연속된 카드 8장을 시퀀스 2개로 나눌 수는 없습니다.", "라운드마다 모두 같은 계약을 합니다"],
+                 "연속된 카드 8장을 시퀀스 2개로 나눌 수는 없습니다.", "라운드마다 모두 같은 계약을 완성해야 합니다"],
     "liverpool": ["그룹은 같은 숫자 카드 3장 이상입니다.", "4장 시퀀스 2개"],
     "rummy": ["시퀀스는 같은 무늬의 연속된 카드 3장 이상입니다.", "러미로 나가면"],
     "manipulation": ["노크한 사람을 언더컷하면 +10", "노크 없이 뽑기 더미가 떨어지면", "이긴 판당 게임 종료 보너스",

@@ -134,7 +134,7 @@ def test_the_english_word_check_finds_english(client):
      "승자 ‘마지막 레벨을 마친 사람 중 가장 낮은 합계’에는 "
      "레벨 진행 ‘플레이어별 레벨 진행’ 설정이 필요합니다"),
     ("it", "Limite per bussare deve essere un numero intero da 1 a 10",
-     "Vincitore «totale più basso tra chi ha completato l'ultimo livello» richiede Livelli «ognuno avanza di "
+     "Chi vince «totale più basso tra chi ha completato l'ultimo livello» richiede Livelli «ognuno avanza di "
      "livello per conto suo»"),
     ("en", "knock_limit must be a whole number from 1 to 10", "winner_rule completers needs progression per_player"),
 ])

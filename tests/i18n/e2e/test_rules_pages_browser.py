@@ -8,11 +8,11 @@ pytestmark = pytest.mark.e2e
 
 
 @pytest.mark.parametrize(("locale", "key", "heading", "line"), [
-    ("ko-KR", "ramo", "조작 러미", None),
+    ("ko-KR", "ramo", "매니퓰레이션 러미", None),
     ("ko-KR", "ramo", "라모", "세트 4개 또는 런 4개"),
     ("it-IT", "contract", "Ramino a contratti", "tre scale: due di quattro e una di cinque, calate tutte insieme "
                                              "senza scartare"),
-    ("ko-KR", "manipulation", "조작 러미", "노크한 사람을 언더컷하면 +10, 카드 없이 이기면 +25입니다."),
+    ("ko-KR", "manipulation", "매니퓰레이션 러미", "노크한 사람을 언더컷하면 +10, 카드 없이 이기면 +25입니다."),
 ])
 def test_a_translated_rules_page_fits_a_phone(browser, browser_context_args, live_server, locale, key, heading, line):
     context = browser.new_context(**browser_context_args, locale=locale)
