@@ -2,8 +2,9 @@
 
 The browser's Accept-Language decides first; a choice made with the switcher overrides it, kept in a
 cookie on this device (so visitors, the live view included, keep it too) and, for a member, in the
-account so it follows them to a new phone or a new session. The JSON API always answers in English:
-it is a machine contract.
+account so it follows them to a new phone or a new session. The JSON API speaks the language its
+request's Accept-Language asks for, and only that: a script's answers never change because its owner
+switched the pages' language (docs/API.md). English when it asks for none we speak.
 """
 
 import re
@@ -134,14 +135,21 @@ def _filled(call):
     return translate
 
 
+def is_api_request() -> bool:
+    return request.path.startswith("/api/")
+
+
 def _known(code: str | None) -> str | None:
     return code if code in LANGUAGES else None
 
 
 def select_locale() -> str:
-    """The member's saved choice, else this device's cookie, else the browser's Accept-Language."""
-    if not has_request_context() or request.path.startswith("/api/"):
+    """The member's saved choice, else this device's cookie, else the browser's Accept-Language; for the
+    API, its Accept-Language alone."""
+    if not has_request_context():
         return DEFAULT_LANGUAGE
+    if is_api_request():
+        return request.accept_languages.best_match(LANGUAGES, default=DEFAULT_LANGUAGE)
     if current_user and current_user.is_authenticated:
         saved = _known(getattr(current_user, "locale", None))
         if saved:
@@ -186,8 +194,11 @@ def _switcher_context() -> dict:
 
 
 def _vary_on_language(response):
-    # The same URL answers in another language for another Accept-Language or cookie.
-    if response.mimetype == "text/html":
+    # The same URL answers in another language for another Accept-Language or cookie (the API's, for
+    # another Accept-Language only).
+    if is_api_request():
+        response.vary.add("Accept-Language")
+    elif response.mimetype == "text/html":
         response.vary.add("Accept-Language")
         response.vary.add("Cookie")
     return response

@@ -4,7 +4,7 @@ The core (``ramo_keeper/rules``) raises ``RuleError(code, **params)`` and descri
 scoring and options as ``Phrase(code, params)``; it words nothing and keeps English keys. Every
 sentence a player reads about the rules is a gettext message below with named placeholders, looked
 up when it is shown, so the same error reads in Korean, Italian or English. Player names arrive as
-parameters and are used exactly as seated. The JSON API asks for English (see api/).
+parameters and are used exactly as seated. The JSON API asks in its request's Accept-Language (i18n.py).
 """
 
 from __future__ import annotations
@@ -101,7 +101,7 @@ def _localized(params: Mapping) -> dict:
     if "category" in out and out["category"] in CATEGORY_KEYS:
         out["category"] = str(CATEGORY_KEYS[out["category"]])
     if str(get_locale() or "en") != "en":
-        # English keeps the option keys a script sent (the API speaks English); a person reads names.
+        # English keeps the option keys a script sent; a person reading another language reads names.
         for key in ("option", "needs"):
             if isinstance(out.get(key), str) and out[key] in _builtin_options():
                 out[key] = option_name(_builtin_options()[out[key]])

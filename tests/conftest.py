@@ -257,7 +257,7 @@ class Browser:
 
     def get(self, url, **kwargs):
         response = self.client.get(url, **kwargs)
-        text_ = response.get_data(as_text=True)
+        text_ = response.get_data().decode("utf-8", "replace")  # a download (.xlsx) is no text
         if "csrf_token" in text_:
             self.token = csrf_from(text_)
         return response

@@ -4,6 +4,8 @@ import re
 from dataclasses import dataclass, field
 
 from flask import Blueprint, abort, g, request
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 from pydantic import BaseModel, ValidationError
 
 from ..accounts.service import user_for_token
@@ -11,6 +13,7 @@ from ..errors import ServiceError
 from ..extensions import csrf, db
 from ..text.json_input import NotStorable, storable_json
 from ..web.json_errors import error
+from .body_problems import body_problem, json_path
 from .schemas import MAX_ID
 
 bp = Blueprint("api", __name__, url_prefix="/api/v1")
@@ -70,8 +73,8 @@ def route(method: str, path: str, status: int = 200, response=None, body=None, e
 
 # What PostgreSQL cannot store, refused alike on both databases before any view sees it (text/json_input.py).
 UNSTORABLE = {
-    "text": "The request body holds a character that cannot be stored (such as NUL): remove it and try again.",
-    "number": "The request body holds NaN, Infinity or a number too large to store: send finite numbers only.",
+    "text": _l("The request body holds a character that cannot be stored (such as NUL): remove it and try again."),
+    "number": _l("The request body holds NaN, Infinity or a number too large to store: send finite numbers only."),
 }
 
 
@@ -81,7 +84,7 @@ def unstorable_body(raw: bytes):
     try:
         storable_json(raw)
     except NotStorable as refused:
-        return error(400, UNSTORABLE[refused.kind], {"path": refused.path})
+        return error(400, str(UNSTORABLE[refused.kind]), {"path": refused.path})
     except (ValueError, RecursionError):
         pass
     return None
@@ -98,12 +101,12 @@ def authenticate():
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
     found = user_for_token(token.strip()) if scheme.lower() == "bearer" and token.strip() else None
     if found is None:
-        return error(401, "Send a valid API token as 'Authorization: Bearer TOKEN'; "
-                          "'flask users token NAME' makes one.", headers={"WWW-Authenticate": "Bearer"})
+        return error(401, gettext("Send a valid API token as 'Authorization: Bearer TOKEN'; "
+                                  "'flask users token NAME' makes one."), headers={"WWW-Authenticate": "Bearer"})
     if found.is_guest:
         # Tokens made for guests before guests were refused them stop working here.
-        return error(401, "This token belongs to a guest: the API needs an account. Save the games to an "
-                          "account, then make a token on the account page.",
+        return error(401, gettext("This token belongs to a guest: the API needs an account. Save the games to "
+                                  "an account, then make a token on the account page."),
                      headers={"WWW-Authenticate": 'Bearer error="invalid_token"'})
     g.api_user = found
     return None
@@ -121,29 +124,24 @@ def service_error(err: ServiceError):
 @bp.errorhandler(ValidationError)
 def bad_body(err: ValidationError):
     problems = err.errors(include_url=False, include_input=False, include_context=False)
-    first = problems[0] if problems else {"loc": (), "msg": "Invalid body"}
-    path = json_path(first["loc"])
-    return error(400, f"The request body is not valid: {path or 'body'}: {first['msg']}.",
+    # The sentence names the first problem in the reader's language; details.errors keep pydantic's own words,
+    # and details.path names the first problem's place in the body as the API's other refusals do.
+    first = err.errors(include_url=False, include_input=False)[:1]
+    path = json_path(problems[0]["loc"]) if problems else ""
+    return error(400, body_problem(first[0] if first else None),
                  {"path": path,
                   "errors": [{"loc": list(p["loc"]), "msg": p["msg"], "type": p["type"]} for p in problems]})
 
 
-def json_path(loc) -> str:
-    """A pydantic location as the API's other refusals name a place in the body: `card_list[2].rank`."""
-    path = ""
-    for part in loc:
-        path += f"[{part}]" if isinstance(part, int) else (f".{part}" if path else str(part))
-    return path
-
 
 @bp.errorhandler(400)
 def bad_request(err):
-    return error(400, "The request could not be read: send JSON with the documented fields.")
+    return error(400, gettext("The request could not be read: send JSON with the documented fields."))
 
 
 @bp.errorhandler(500)
 def server_error(err):
     # Scripts parse every answer as JSON, so even a crash keeps the error shape.
     db.session.rollback()
-    return error(500, "Something went wrong on our side and nothing was saved; try again later.")
+    return error(500, gettext("Something went wrong on our side and nothing was saved; try again later."))
 

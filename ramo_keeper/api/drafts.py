@@ -4,6 +4,7 @@ A draft scores nothing: recording the hand (from any phone) drops the hand's dra
 """
 
 from flask import jsonify
+from flask_babel import gettext
 
 from ..games.drafts import store
 from ..games.drafts.throttling import draft_wait
@@ -28,12 +29,12 @@ def draft_dict(draft: HandDraft) -> dict:
 def put_draft(game_id: int, number: int, player_id: int, body: DraftResult):
     """Send one player's own count of the next hand (hand_count + 1); it scores nothing until recorded."""
     if body.player_id != player_id:
-        return error(400, "The body's player_id must be the player in the path.")
+        return error(400, gettext("The body's player_id must be the player in the path."))
     _allowed(game_id, "scorer")
     # The seat's own count, as the seated phone's pages keep it: a token starts no new count of its own.
     wait = draft_wait(game_id, player_id)
     if wait:
-        return error(429, "Too many drafts of this seat in a short time: wait, then send it again.",
+        return error(429, gettext("Too many drafts of this seat in a short time: wait, then send it again."),
                      headers={"Retry-After": str(wait)})
     sent = body.model_dump(exclude={"card_list"})
     card_list = None if body.card_list is None else [card.model_dump(exclude_none=True) for card in body.card_list]

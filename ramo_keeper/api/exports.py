@@ -1,6 +1,7 @@
 """Ratings, the round-by-round scoresheet and the BG Stats hand-off (docs/EXPORTS.md)."""
 
 from flask import Response, abort
+from flask_babel import gettext
 
 from ..exports.bgstats import create_play
 from ..exports.scoresheet import scoresheet, scoresheet_csv
@@ -16,8 +17,8 @@ def ratings(league_id: int):
     """Skill ratings per game type, best first; 404 while the league's ratings are off."""
     league, _ = require_league(league_id, "viewer", user())
     if not league.ratings:
-        return error(404, "This league's ratings are off: its owner can switch them on "
-                          "(PATCH /api/v1/leagues/{id} with {\"ratings\": true}).")
+        return error(404, gettext("This league's ratings are off: its owner can switch them on "
+                                  "(PATCH /api/v1/leagues/{id} with {\"ratings\": true})."))
     return ratings_tables(league)
 
 
@@ -49,5 +50,5 @@ def bgstats(game_id: int):
     """BG Stats' create-play data for a finished game; 409 while it is in progress."""
     game, state = _game(game_id)
     if not state.finished:
-        return error(409, "The game is still in progress: BG Stats takes finished games only.")
+        return error(409, gettext("The game is still in progress: BG Stats takes finished games only."))
     return create_play(game, state)

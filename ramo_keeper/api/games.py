@@ -3,6 +3,8 @@
 import re
 
 from flask import abort, current_app, jsonify, request, url_for
+from flask_babel import gettext
+from flask_babel import lazy_gettext as _l
 
 from ..extensions import db
 from ..games import service
@@ -17,7 +19,7 @@ from .schemas import Game, GameBody, HandBody
 
 KEY = re.compile(r"[\x20-\x7e]{1,100}")
 IF_MATCH = re.compile(r'\s*(?:W/)?"?([0-9]{1,9})"?\s*')
-IF_MATCH_REFUSED = "If-Match must be the game's version, as in its ETag."
+IF_MATCH_REFUSED = _l("If-Match must be the game's version, as in its ETag.")
 HEADERS = {
     "Idempotency-Key": {"in": "header", "name": "Idempotency-Key", "required": False,
                         "description": "A retry with the same key and body records nothing new.",
@@ -75,7 +77,7 @@ def record_hand(game_id: int, body: HandBody):
     """Record the next hand; a repeat with the same Idempotency-Key and body returns the game unchanged."""
     key = request.headers.get("Idempotency-Key")
     if key is not None and not KEY.fullmatch(key):
-        return error(400, "Idempotency-Key must be 1 to 100 printable ASCII characters.")
+        return error(400, gettext("Idempotency-Key must be 1 to 100 printable ASCII characters."))
     _allowed(game_id, "scorer")
     game, state, created = service.record_hand(game_id, user(), from_body(body.model_dump()), key)
     return _reply(game, state, 201, {} if created else {"Idempotent-Replayed": "true"})
@@ -87,7 +89,7 @@ def edit_hand(game_id: int, number: int, body: HandBody):
     """Replace a hand; everything after it is recomputed."""
     expected = _if_match()
     if expected is False:
-        return error(400, IF_MATCH_REFUSED)
+        return error(400, str(IF_MATCH_REFUSED))
     _allowed(game_id, "scorer")
     game, state = service.edit_hand(game_id, user(), number, from_body(body.model_dump()), expected)
     return _reply(game, state)
@@ -100,7 +102,7 @@ def undo_hand(game_id: int, number: int):
     game is still at that version: a retried undo never removes a hand recorded meanwhile."""
     expected = _if_match()
     if expected is False:
-        return error(400, IF_MATCH_REFUSED)
+        return error(400, str(IF_MATCH_REFUSED))
     _allowed(game_id, "scorer")
     return _reply(*service.undo_last_hand(game_id, user(), number, expected))
 

@@ -116,7 +116,9 @@ class HandBody(Request):
 
 
 class Error(BaseModel):
-    error: Annotated[str, Field(description="One sentence a person can act on.")]
+    error: Annotated[str, Field(description=(
+        "One sentence a person can act on, in the language the request's Accept-Language asks for (en, ko or it; "
+        "English otherwise). Scripts branch on `details.code`, never on this sentence."))]
     details: Annotated[dict[str, Any], Field(description=(
         "Always has `code`: a broken rule's stable code (e.g. `went_out_with_cards`), else one per status "
         "(`not_found`, `conflict`, …). Rule errors add `player_id` and `hand`. A 409 for a name a player, "

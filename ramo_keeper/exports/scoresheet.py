@@ -11,7 +11,7 @@ import io
 from .. import rules
 from ..messages import category_label, game_name, game_word
 from ..rules.registry import variant_of
-from ..text.csv_cells import number_cell, text_cell
+from ..text.csv_cells import BOM, number_cell, text_cell
 
 FORMAT = 1
 # Every row and the CSV have a column per mark the app knows (docs/EXPORTS.md), whichever the game declares.
@@ -50,6 +50,7 @@ def csv_header(sheet: dict) -> list[str]:
 def scoresheet_csv(sheet: dict) -> str:
     """The rows as CSV: UTF-8, RFC 4180 (CRLF), text guarded against formulas as in the standings CSV."""
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(csv_header(sheet))
     # A spreadsheet reader sees who dealt and whose line it is without looking the ids up.

@@ -16,7 +16,7 @@ from ..models import GameResult, Night, Player
 from ..seasons.standings import CSV_HEADER
 from ..seasons.standings import _row as standing_row
 from ..seasons.standings import _table as standing_table
-from ..text.csv_cells import number_cell, text_cell
+from ..text.csv_cells import BOM, number_cell, text_cell
 from ..text.validation import folded
 from ..variants import type_order
 
@@ -64,6 +64,7 @@ def ladder_order(night: Night, present: list[int]) -> list[int]:
 def standings_csv(data: dict) -> str:
     """The season CSV's columns and formula guard (seasons/standings.py), one line per player."""
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(CSV_HEADER)
     for table in data["tables"]:

@@ -22,7 +22,7 @@ from sqlalchemy import case, func
 from .. import rules
 from ..extensions import db
 from ..models import Game, GameResult, Player, Season
-from ..text.csv_cells import number_cell, text_cell
+from ..text.csv_cells import BOM, number_cell, text_cell
 from ..text.validation import folded
 from ..variants import type_order, variant_named
 
@@ -123,6 +123,7 @@ def standings_csv(data: dict) -> str:
     total of -12 stay numbers.
     """
     out = io.StringIO()
+    out.write(BOM)
     writer = csv.writer(out, lineterminator="\r\n", quoting=csv.QUOTE_MINIMAL)
     writer.writerow(CSV_HEADER)
     for table in data["tables"]:

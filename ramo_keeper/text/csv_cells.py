@@ -2,6 +2,10 @@
 
 import unicodedata
 
+# Every CSV starts with UTF-8's byte-order mark: without it Excel on Windows reads the file in the
+# machine's old code page and garbles 지우 and Niccolò. A reader decoding "utf-8-sig" skips it.
+BOM = "\ufeff"
+
 # Spreadsheets run a cell starting with one of these as a formula. Some also read a character whose
 # compatibility form is one of them as that one: the full-width "＝" typed with an East Asian input
 # method, the small hyphen-minus "﹣", the superscript "⁼"… so the first character is compared in its

@@ -11,4 +11,4 @@ STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: 
 
 def error(status: int, message: str, details: dict | None = None, headers=None):
     details = {"code": STATUS_CODES.get(status, "error"), **(details or {})}
-    return jsonify({"error": message, "details": details}), status, headers or {}
+    return jsonify({"error": str(message), "details": details}), status, headers or {}

@@ -51,7 +51,8 @@ def test_the_csv_has_the_contract_header_and_one_row_per_table_row(api):
     season, _ = rummy_example_in_a_season(api)
     response = api.get(f"/seasons/{season['id']}/standings.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
-    text = response.get_data().decode("utf-8")
+    assert response.get_data().startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs
+    text = response.get_data().decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["variant", "rank", "player", "games", "wins", "win_pct", "avg_place", "total",
                        "avg_per_hand", "points"]
@@ -66,7 +67,7 @@ def test_csv_text_cells_cannot_run_as_formulas_but_negative_numbers_stay_numbers
     for _ in range(8):
         last = api.ok("POST", f"/games/{game['id']}/hands", body, 201)
     assert last["status"] == "finished"
-    text = api.get(f"/seasons/{season['id']}/standings.csv").get_data(as_text=True)
+    text = api.get(f"/seasons/{season['id']}/standings.csv").get_data().decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text)))
     assert [row[2] for row in rows[1:]] == ["'=SUM(A1)", "'-Bo"]
     assert rows[1][7] == "-400" and rows[2][7] == "40"

@@ -56,7 +56,7 @@ def test_a_finished_game_shows_rating_changes_sends_to_bg_stats_and_downloads_it
         page.get_by_text("Scoresheet (CSV)", exact=True).click()
     download = download_info.value
     assert download.suggested_filename == f"game-{game}-scoresheet.csv"
-    with open(download.path(), encoding="utf-8", newline="") as f:
+    with open(download.path(), encoding="utf-8-sig", newline="") as f:
         rows = list(csv.reader(io.StringIO(f.read())))
     assert rows[0][:5] == ["hand", "dealer_id", "dealer", "player_id", "player"] and len(rows) == 3
     assert rows[1][-2:] == ["0", "0"] and rows[2][-2:] == ["17", "17"]

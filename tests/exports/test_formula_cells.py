@@ -43,6 +43,6 @@ def test_a_player_named_with_a_small_hyphen_minus_is_guarded_in_the_standings_cs
     body = {"results": [result(ids[0], {}, went_out=True), result(ids[1], ramo(1), laid_down=True)]}
     for _ in range(8):
         api.ok("POST", f"/games/{game['id']}/hands", body, 201)
-    text = api.get(f"/seasons/{season['id']}/standings.csv").get_data(as_text=True)
+    text = api.get(f"/seasons/{season['id']}/standings.csv").get_data().decode("utf-8-sig")
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert [row[2] for row in rows[1:]] == ["'\ufe63Bo", "'\u207cSUM(A1)"]

@@ -45,7 +45,8 @@ def test_the_csv_spreads_the_cards_into_columns(api):
     response = api.get(f"/games/{game}/scoresheet.csv")
     assert response.status_code == 200 and response.mimetype == "text/csv"
     raw = response.get_data()
-    text = raw.decode("utf-8")
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8's byte-order mark, for Excel (docs/EXPORTS.md)
+    text = raw.decode("utf-8-sig")
     assert "\r\n" in text and text.count("\r\n") == 13
     rows = list(csv.reader(io.StringIO(text, newline="")))
     assert rows[0] == ["hand", "dealer_id", "dealer", "player_id", "player", "pips", "tens", "aces", "went_out",
@@ -60,7 +61,7 @@ def test_a_name_in_the_csv_is_guarded_against_formulas(api):
     game = api.game(league, "rummy", ids)
     api.ok("POST", f"/games/{game['id']}/hands", {"results": [result(ids[0], {}, went_out=True),
                                                               result(ids[1], std(3))]}, 201)
-    rows = list(csv.reader(io.StringIO(api.get(f"/games/{game['id']}/scoresheet.csv").get_data(as_text=True),
+    rows = list(csv.reader(io.StringIO(api.get(f"/games/{game['id']}/scoresheet.csv").get_data().decode("utf-8-sig"),
                                        newline="")))
     assert rows[1][1:5] == [str(ids[0]), "'=Al", str(ids[0]), "'=Al"]
 
@@ -70,7 +71,7 @@ def test_a_game_in_progress_has_a_scoresheet_too(api):
     game = api.game(league, "ramo", ids)
     assert api.ok("GET", f"/games/{game['id']}/scoresheet.json")["rows"] == []
     assert api.get(f"/games/{game['id']}/scoresheet.csv").get_data(as_text=True) == (
-        "hand,dealer_id,dealer,player_id,player,low,high,special,went_out,laid_down,knocked,went_rummy,score,total\r\n")
+        "\ufeffhand,dealer_id,dealer,player_id,player,low,high,special,went_out,laid_down,knocked,went_rummy,score,total\r\n")
 
 
 def test_outsiders_get_404(api, make_api):
@@ -83,8 +84,10 @@ def test_outsiders_get_404(api, make_api):
 
 def test_words_come_in_the_readers_language_and_keys_stay_english(api, web):
     _, _, game = rummy_example(api)
+    # The API speaks its request's Accept-Language, English when it asks for none (docs/API.md).
     assert api.ok("GET", f"/games/{game}/scoresheet.json", headers={"Accept-Language": "it"})["game"][
-        "name"] == "Rummy"  # the API speaks English
+        "name"] == "Ramino"
+    assert api.ok("GET", f"/games/{game}/scoresheet.json")["game"]["name"] == "Rummy"
     web.login("Ann")
     sheet = web.get(f"/games/{game}/scoresheet.json", headers={"Accept-Language": "it"}).get_json()
     assert sheet["game"]["name"] == "Ramino"

@@ -193,7 +193,7 @@ def test_a_guest_shares_a_live_link_and_exports_standings_like_everyone(app, web
     stranger = app.test_client()
     live = stranger.get(f"/live/{token}")
     assert live.status_code == 200 and "150" in live.get_data(as_text=True)
-    export = web.get(f"/leagues/{league_id}/seasons/{season_id}/standings.csv").get_data(as_text=True)
+    export = web.get(f"/leagues/{league_id}/seasons/{season_id}/standings.csv").get_data().decode("utf-8-sig")
     rows = {row["player"]: row for row in csv.DictReader(io.StringIO(export))}
     # Two players: the winner gets round(100·(2−1)/(2−1)) = 100 placement points, the other 0.
     assert (rows["Al"]["points"], rows["Al"]["wins"], rows["Al"]["total"]) == ("100", "1", "150")

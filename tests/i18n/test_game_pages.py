@@ -225,14 +225,16 @@ def test_refusals_in_korean_and_italian(game, app, new_web, language, dead_link,
     assert owner_only in page(vi, f"/games/{game['id']}/delete", language)
 
 
-def test_the_api_keeps_the_game_services_sentences_in_english(game, app):
+def test_the_api_says_the_game_services_sentences_in_the_asked_language(game, app):
     with app.app_context():
         token = issue_token(db.session.execute(db.select(User).filter_by(username="Ana")).scalar_one())
         db.session.commit()
     api = Api(app, token)
     missing = api.delete(f"/games/{game['id']}/hands/7", headers={"Accept-Language": "ko"})
     assert missing.status_code == 404
-    assert missing.get_json()["error"] == f"Hand 7 does not exist in game {game['id']}."
+    assert missing.get_json()["error"] == f"게임 {game['id']}번에는 7판이 없습니다."
+    english = api.delete(f"/games/{game['id']}/hands/7")
+    assert english.get_json()["error"] == f"Hand 7 does not exist in game {game['id']}."
 
 
 def test_every_game_has_its_question_for_a_form_sent_without_who_went_out(app):

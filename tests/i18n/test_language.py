@@ -41,13 +41,16 @@ def test_register_page_in_korean_and_italian(client):
     assert "<h1>Crea un account</h1>" in page and "Almeno 8 caratteri." in page
 
 
-def test_error_pages_speak_the_language_but_the_api_stays_english(client):
+def test_error_pages_and_the_api_speak_the_asked_language(client):
     page = client.get("/no-such-page", headers=KO)
     assert page.status_code == 404 and html_lang(page) == "ko"
     assert "찾을 수 없음" in text(page) and "여기에는 아무것도 없거나" in text(page)
     api = client.get("/api/no-such-thing", headers=KO)
     assert api.status_code == 404
-    assert api.get_json()["error"] == "There is nothing here, or it belongs to a league you are not in."
+    assert api.get_json() == {"error": "여기에는 아무것도 없거나, 참가하지 않은 리그의 페이지입니다.",
+                              "details": {"code": "not_found"}}
+    english = client.get("/api/no-such-thing")
+    assert english.get_json()["error"] == "There is nothing here, or it belongs to a league you are not in."
 
 
 def test_the_login_redirect_message_is_translated(client):

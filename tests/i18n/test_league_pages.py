@@ -195,17 +195,19 @@ def test_the_text_check_words_its_refusal_in_the_page_language(new_web, language
     assert refused.status_code == 422 and message in refused.get_data(as_text=True)
 
 
-def test_the_api_keeps_the_shared_sentences_in_english(app):
-    # The roster's sentences are translated for pages; the API answers in English whatever is asked.
+def test_the_api_says_the_shared_sentences_in_the_asked_language(app):
+    # The roster's sentences are the pages' and the API's: the API says them in its Accept-Language.
     with app.app_context():
         token = issue_token(create_user("Ann", "correct horse"))
         db.session.commit()
     api = Api(app, token)
     league_id, _ = api.league(names=("Al",))
     taken = api.post(f"/leagues/{league_id}/players", {"name": "al"}, headers={"Accept-Language": "ko"})
-    assert taken.status_code == 409 and taken.get_json()["error"] == "al is already on the roster."
+    assert taken.status_code == 409 and taken.get_json()["error"] == "al 님은 이미 플레이어 명단에 있습니다."
+    assert api.post(f"/leagues/{league_id}/players", {"name": "al"}).get_json()["error"] == \
+        "al is already on the roster."
     long = api.post("/leagues", {"name": "x" * 81}, headers={"Accept-Language": "it"})
-    assert long.status_code in (400, 422) and "at most 80 characters" in long.get_data(as_text=True)
+    assert long.status_code in (400, 422) and "al massimo 80 caratteri" in long.get_json()["error"]
 
 
 def _backup(players: int) -> dict:

@@ -1,19 +1,20 @@
 """No user-facing sentence in the Python code bypasses translation.
 
 User-facing means: flash messages, abort() descriptions, ServiceError/Conflict/NotFound messages, form
-field labels and validator messages. The rules core words its errors through messages.py, and the JSON
-API stays English by contract, so neither is scanned.
+field labels and validator messages, and the JSON API's error sentences (which follow Accept-Language).
+The rules core words its errors through messages.py, so it is not scanned.
 """
 
 import ast
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parents[2] / "ramo_keeper"
-NOT_SCANNED = ("rules/", "api/")
+NOT_SCANNED = ("rules/",)
 
 
 # Call name -> which positional argument holds the sentence; "message" keywords are checked too.
-TEXT_ARGUMENT = {"flash": 0, "abort": 1, "ServiceError": 0, "Conflict": 0, "NotFound": 0, "ValidationError": 0,
+TEXT_ARGUMENT = {"flash": 0, "error": 1, "json_error": 1, "abort": 1,
+                 "ServiceError": 0, "Conflict": 0, "NotFound": 0, "ValidationError": 0,
                  "DataRequired": 0, "InputRequired": 0, "FileRequired": 0, "FileAllowed": 1, "EqualTo": 1,
                  "Length": 2, "NumberRange": 2}
 
@@ -38,9 +39,9 @@ def untranslated_sentences(source: str) -> list[str]:
         candidates = []
         if name in TEXT_ARGUMENT and len(node.args) > TEXT_ARGUMENT[name]:
             candidates.append(node.args[TEXT_ARGUMENT[name]])
-        if name.endswith("Field") and node.args:
+        if name.endswith("Field") and name != "Field" and node.args:  # pydantic's Field describes OpenAPI
             candidates.append(node.args[0])  # a form field's label
-        if name.endswith("Field") or name in TEXT_ARGUMENT:
+        if (name.endswith("Field") and name != "Field") or name in TEXT_ARGUMENT:
             candidates += [k.value for k in node.keywords if k.arg in ("label", "message", "description")]
         found += [f"line {c.lineno}: {name}({ast.unparse(c)[:60]})" for c in candidates if _is_plain_text(c)]
     return found

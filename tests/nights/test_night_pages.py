@@ -86,7 +86,8 @@ def test_the_standings_csv_guards_formulas_and_the_json_and_print_view_read(api,
     for table in opened["round_list"][0]["tables"]:
         play_places(api, table, [30, 20, 10, 0])
     response = browser.get(f"/nights/{opened['id']}/standings.csv")
-    rows = list(csv.reader(io.StringIO(response.get_data(as_text=True))))
+    assert response.get_data().startswith(b"\xef\xbb\xbf")  # the byte-order mark Excel needs
+    rows = list(csv.reader(io.StringIO(response.get_data().decode("utf-8-sig"))))
     assert rows[0][:3] == ["variant", "rank", "player"] and len(rows) == 9
     assert "'=1+1" in [row[2] for row in rows] and "=1+1" not in [row[2] for row in rows]
     data = browser.get(f"/nights/{opened['id']}/standings.json").get_json()

@@ -31,7 +31,9 @@ def awkward_season(w):
 
 
 def parse(text):
-    return list(csv.reader(io.StringIO(text, newline="")))
+    """The rows of a CSV that starts with UTF-8's byte-order mark, as Excel needs to read 김민준 (EXPORTS.md)."""
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text.removeprefix("\ufeff"), newline="")))
 
 
 def test_csv_parses_back_with_awkward_names(world):
@@ -55,7 +57,7 @@ def test_csv_parses_back_with_awkward_names(world):
 
 def test_csv_quotes_per_rfc_4180_and_leaves_numbers_bare(world):
     text = standings_csv(season_standings(awkward_season(world)))
-    assert text.startswith(",".join(CSV_HEADER) + "\r\n")
+    assert text.startswith("\ufeff" + ",".join(CSV_HEADER) + "\r\n")
     assert '"Kim, Min"' in text and '"Say ""hi"""' in text and '"Line\nBreak"' in text
     assert ",'=SUM(A1),1,1,100,1,-50,-6.25,100\r\n" in text
     assert "'-50" not in text and '"-50"' not in text
@@ -79,8 +81,10 @@ def test_csv_download_is_utf8_text_csv(world, web):
     assert response.status_code == 200
     assert response.mimetype == "text/csv" and response.mimetype_params["charset"] == "utf-8"
     assert "attachment" in response.headers["Content-Disposition"]
-    rows = parse(response.get_data().decode("utf-8"))
-    assert "김민준" in {row[2] for row in rows}
+    raw = response.get_data()
+    assert raw.startswith(b"\xef\xbb\xbf") and not raw.startswith(b"\xef\xbb\xbf" * 2)
+    rows = parse(raw.decode("utf-8"))
+    assert tuple(rows[0]) == CSV_HEADER and "김민준" in {row[2] for row in rows}
 
 
 def test_json_export_is_the_standings_shape(world, web):
