@@ -8,11 +8,11 @@ from flask_login import login_required
 
 from .. import rules
 from ..extensions import db
-from ..messages import option_line, option_words
 from ..models import Ruleset
 from ..rules.registry import DEFAULT_GAME
 from ..text.file_names import file_name
 from ..text.json_input import NotStorable, storable_json
+from ..text.options import option_line, option_words
 from ..text.validation import MESSAGES as text_messages
 from ..variants import snapshot_variant
 from ..web.access import require_league

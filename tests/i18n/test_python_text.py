@@ -1,7 +1,7 @@
 """No user-facing sentence in the Python code bypasses translation.
 
 User-facing means: flash messages, abort() descriptions, ServiceError/Conflict/NotFound messages, form
-field labels and validator messages. The rules core words its errors through messages.py, and the JSON
+field labels and validator messages. The rules core words its errors through text/, and the JSON
 API stays English by contract, so neither is scanned.
 """
 
