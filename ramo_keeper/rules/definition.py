@@ -103,19 +103,21 @@ def _option(entry: Mapping, defaults: Mapping) -> Option:
                   tuple(entry.get("choice_words", ())))
 
 
-def read_document(doc: Mapping) -> GameFacts:
-    """The facts of a game, from a valid definition document.
+def read_document(doc: Mapping, defaults: Mapping[str, str]) -> GameFacts:
+    """The facts of a game, from a valid definition document; ``defaults`` are its engine's for the facts a
+    document may leave out (``Variant.fact_defaults``: the level engine ranks by lowest total).
 
     >>> facts = read_document({"key": "mini", "name": "Mini", "engine": "winner_takes",
     ...     "min_players": 2, "max_players": 4, "card_categories": [{"key": "tens", "label": "Tens", "points": 10}],
     ...     "marks": [{"key": "went_out"}], "deal": {"deck": {"phrase": "decks_plus_jokers", "cards": 52},
-    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}})
+    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}},
+    ...     {"ranking": "highest_total", "end": "target"})
     >>> facts.card_categories[0].maximum, facts.flags, facts.lower_is_better
     (60, frozenset({'went_out'}), False)
     """
     marks = doc.get("marks", [{"key": "went_out"}])
     facts = quoted_facts(doc)
-    ranking = fact(doc, "ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
+    ranking = fact(doc, "ranking", defaults["ranking"])
     return GameFacts(**{
         "key": doc["key"],
         "name": doc["name"],
@@ -143,7 +145,7 @@ def read_document(doc: Mapping) -> GameFacts:
         "nobody_out": fact(doc, "nobody_out", False),
         "out_score": fact(doc, "out_score", 0),
         "progression": fact(doc, "progression", "per_player"),
-        "end": fact(doc, "end", "last_level" if doc["engine"] == "levels" else "target"),
+        "end": fact(doc, "end", defaults["end"]),
         "dealer_rule": fact(doc, "dealer_rule", "rotate"),
         "deal_table": read_deal(doc["deal"]),
         "bgg_id": doc.get("bgg_id"),

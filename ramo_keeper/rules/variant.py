@@ -38,13 +38,20 @@ class Variant(ABC):
     # The mark a hand ends with, what the engine reads into a mark, the marks it cannot play without, and
     # whether its totals grow by cards that score ("positive") or differ ("any"): rules/engine_marks.py.
     ends_with, implied_by_engine, needs_marks, scores_by_cards = "went_out", FrozenDict(), (), ""
+    # The facts a document may leave out, as this engine plays them: the finishing order and the end.
+    fact_defaults: Mapping[str, str] = FrozenDict({"ranking": "highest_total", "end": "target"})
+    # Whether a definition on this engine lists levels (it must then have at least one; others have none).
+    plays_levels = False
+    # Whether the player out scores the definition's out score (the house-rule editor then asks for it).
+    scores_out_score = False
+    # The numbers the phone's preview takes from options, by the name hand-score.js reads: {name: option key}.
+    preview_options: Mapping[str, str] = FrozenDict()
 
     def __init__(self, document: Mapping):
-        self.facts: GameFacts = read_document(document)
+        self.facts: GameFacts = read_document(document, self.fact_defaults)
 
     def __getattr__(self, name: str):
-        """A fact of the definition (``variant.levels``, ``variant.out_score``): the fields of GameFacts, declared
-        there; called only for names the engine itself lacks."""
+        """A fact of the definition, declared by GameFacts (``variant.levels`` is ``variant.facts.levels``)."""
         facts = self.__dict__.get("facts")
         if facts is not None and name in FACT_NAMES:
             return getattr(facts, name)
@@ -99,20 +106,20 @@ class Variant(ABC):
     def marks_shown(self, result) -> tuple[Mark, ...]:
         """The marks a scored line shows, leaving out those another shown mark implies (Ramo's out player
         shows ★, not ★ and "laid down")."""
-        carried = set(result.marks)
-        implied = {key for mark in carried for key in self.implies.get(mark, ())}
-        return tuple(m for m in self.marks if m.key in carried and m.key not in implied)
+        shown = set(result.marks) - {key for mark in result.marks for key in self.implies.get(mark, ())}
+        return tuple(m for m in self.marks if m.key in shown)
 
     def preview(self, options: Mapping) -> dict:
         """What the phone's live preview scores a hand with (static/js/hand-score.js, its formula for this
         engine): the engine's numbers and mark roles, and the marks as data (what each implies, its factor).
 
         The page hands it over as it is; the parity test (tests/rules/test_preview_parity.py) holds the
-        preview to ``score_hand``. Ramo: ``{"engine": "levels", "outMark": "went_out", "outScore": -50, …}``.
+        preview to ``score_hand``. Ramo's names the level engine's formula, its out mark went_out and out score −50.
         """
         return {"engine": self.engine, "outChoice": self.out_flag,
                 "implies": {m.key: sorted(m.implies) for m in self.marks},
-                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies}}
+                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies},
+                **{name: options[key] for name, key in self.preview_options.items()}}
 
     def option(self, setup: GameSetup, key: str, fixed):
         """An option's value where the game has that option, else the definition's fixed rule."""
@@ -126,12 +133,9 @@ class Variant(ABC):
         return {o.key: o.default for o in self.options}
 
     def check_options(self, given: Mapping | None) -> dict:
-        """Defaults overlaid with ``given``, each value checked (``option_checks.check_options``)."""
+        """Defaults overlaid with ``given``, each value checked (``option_checks.check_options``, the option rules
+        too: Ramo's winner_rule completers needs progression per_player)."""
         return option_checks.check_options(self.name, self.options, self.option_rules, given)
-
-    def check_option_combination(self, options: Mapping) -> None:
-        """The definition's option rules: Ramo's winner_rule completers needs progression per_player."""
-        option_checks.check_option_combination(self.option_rules, options)
 
     def categories_for(self, options: Mapping | None = None) -> tuple[CardCategory, ...]:
         """The card boxes and their points for a game with these options (default: all of them)."""
@@ -185,11 +189,9 @@ class Variant(ABC):
 
     def note(self, setup) -> Phrase | None:
         """A remark for the deal card, e.g. outside the designed player range."""
-        if self.designed_range:
-            low, high = self.designed_range
-            if not low <= len(setup.seats) <= high:
-                return Phrase("outside_designed_range", {"game": self.name, "low": low, "high": high})
-        return None
+        low, high = self.designed_range or (0, len(setup.seats))
+        fits = low <= len(setup.seats) <= high
+        return None if fits else Phrase("outside_designed_range", {"game": self.name, "low": low, "high": high})
 
     def allows_nobody_out(self, options: Mapping) -> bool:
         """Whether a hand may end with nobody out (the stock ran dry); the hand form offers it then.
