@@ -143,6 +143,8 @@ def example_game(doc: dict) -> rules.Variant | None:
     categories = doc.get("card_categories")
     shown = {**doc, "card_categories": [c for c in categories if not isinstance(c, dict) or c.get("key")]} \
         if isinstance(categories, list) else doc
+    if shown.get("bgg_id", 0) is None:  # left empty: the save removes it (documents.REMOVABLE)
+        shown = {field: value for field, value in shown.items() if field != "bgg_id"}
     try:
         return load_definition(shown)
     except (rules.DefinitionError, KeyError, TypeError, ValueError, AttributeError):

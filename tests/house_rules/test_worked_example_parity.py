@@ -118,3 +118,14 @@ def test_the_knock_example_scores_the_knocker_holding_nothing(table):
     nothing and has the lowest hand: 37 − 0, plus the all-cards bonus 25 (no undercut: she knocked) = 62."""
     _, ruleset_id = house_rule_in(table, "manipulation", {}, with_id=True, name="Knock")
     assert editor_page(table, ruleset_id).example == "Sofia goes out: 62; Bo holds 2 pips, 1 tens, 1 jokers: 37"
+
+
+def test_an_emptied_bgg_id_and_a_new_empty_row_still_give_an_example(app):
+    """The editor's POST carries "bgg_id": null (emptied) and an added row with no key yet: Ramo's example stays
+    Sofia −50 and Bo 2·5 + 10 + 20 = 40 (RULES.md §1)."""
+    from ramo_keeper.house_rules import editor
+
+    doc = {**rules.get_variant("ramo").definition(), "bgg_id": None}
+    doc = editor.with_row(doc, "add_category")
+    with app.test_request_context():
+        assert editor.worked_example(doc) == "Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40"
