@@ -110,7 +110,7 @@ def with_particles(text: str) -> str:
 class ParticleDomain(Domain):
     """Flask-Babel's domain, each sentence's particles chosen once it is filled. A sentence looked up without
     its values (a lazy string filled later, a definition's sentence) is filled by its caller, which chooses
-    them then (messages.py)."""
+    them then (text/)."""
 
     def gettext(self, string, **variables):
         said = super().gettext(string, **variables)

@@ -2,7 +2,7 @@
 none between its files, and leagues/ stands below games/ and seasons/ (the backup, which needs all three,
 is backups/, above them).
 
-A part is a sub-package (games/, leagues/, …) or a top-level module (messages.py, variants.py, …).
+A part is a sub-package (games/, leagues/, …) or a top-level module (i18n.py, variants.py, …).
 Every import counts, wherever it is written: an import moved into a function to dodge a cycle still
 makes one, and only hides it until the day the import runs first.
 """
@@ -200,7 +200,7 @@ def test_the_top_level_holds_only_what_every_part_shares():
     """The rest is grouped by what it serves: shell/ (the app around the features), web/ (what pages and the
     API share), text/ (text and names), database/ (transactions, locks, contention), and the features."""
     modules = {p.stem for p in APP.glob("*.py")} - {"__init__"}
-    assert modules == {"config", "errors", "extensions", "i18n", "messages", "models", "variants"}
+    assert modules == {"config", "errors", "extensions", "i18n", "models", "variants"}
 
 
 def test_no_import_cycle_between_files():

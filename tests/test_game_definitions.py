@@ -9,9 +9,12 @@ from babel.messages.extract import extract_from_file
 from babel.messages.frontend import parse_mapping_cfg
 from babel.util import pathmatch
 
-from ramo_keeper import messages, rules
+from ramo_keeper import rules
 from ramo_keeper.rules.registry import GAMES
 from ramo_keeper.rules.words import definition_words
+from ramo_keeper.text.definition_errors import DEFINITION_SENTENCES
+from ramo_keeper.text.requirements import requirement
+from ramo_keeper.text.rule_errors import rule_message
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +40,7 @@ def test_babel_finds_every_word_of_a_built_in_definition(key):
 def test_each_levels_requirement_in_its_definition_reads_as_the_rules_page_words_its_melds(app, key):
     with app.test_request_context(headers={"Accept-Language": "en"}):
         for level in rules.get_variant(key).levels:
-            assert level.requirement == messages.requirement(level)
+            assert level.requirement == requirement(level)
 
 
 @pytest.mark.parametrize(("language", "sentence"), [
@@ -51,10 +54,10 @@ def test_a_refused_definition_is_worded_with_the_path_of_its_first_bad_field(app
     with pytest.raises(rules.DefinitionError) as err:
         rules.load_definition(document)
     with app.test_request_context(headers={"Accept-Language": language}):
-        assert messages.rule_message(err.value) == sentence
+        assert rule_message(err.value) == sentence
 
 
 def test_every_refusal_code_has_its_sentence():
     source = "\n".join(p.read_text(encoding="utf-8") for p in (ROOT / "ramo_keeper" / "rules").glob("*.py"))
     codes = set(re.findall(r'DefinitionError\("([a-z_]+)"', source))
-    assert codes and codes <= set(messages.DEFINITION_SENTENCES)
+    assert codes and codes <= set(DEFINITION_SENTENCES)

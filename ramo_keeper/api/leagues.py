@@ -1,8 +1,9 @@
 """Variants, leagues, rosters and seasons."""
 
 from ..leagues import service
-from ..messages import option_help, requirement
 from ..rules import VARIANTS
+from ..text.options import option_help
+from ..text.requirements import requirement
 from ..web.access import require_league
 from .blueprint import route, user
 from .schemas import LeaguePatch, LeagueRow, LeagueSettings, NameBody, Named, PlayerBody, Variant

@@ -6,6 +6,7 @@ from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fie
 
 from ..house_rules.names import NAME_MAX as RULESET_NAME_MAX
 from ..rules import VARIANTS
+from ..rules.engines import ENGINES
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, name_pattern, problem
 from ..web.ids import MAX_ID
 
@@ -357,7 +358,7 @@ class Definition(BaseModel):
     format: Literal[1]
     key: str
     name: str
-    engine: Literal["levels", "winner_takes", "knock"]
+    engine: Literal[tuple(ENGINES)]  # the registered engines' names, in their order (rules/engines/)
     min_players: int
     max_players: int
     card_categories: list[dict[str, Any]]

@@ -32,8 +32,8 @@ from ..house_rules.refusals import reason
 from ..house_rules.service import new_key
 from ..i18n import N_
 from ..leagues.limits import MAX_DEFINITION_BYTES, over_limit
-from ..messages import rule_message
 from ..models import Game, League, Player, Ruleset, Season, utcnow
+from ..text.rule_errors import rule_message
 from ..text.validation import folded, name_key
 from .backup_export import FORMAT, VERSION, export_league  # noqa: F401  (export_league: for scripts and tests)
 from .backup_file import BackupFile, GameRow, describe

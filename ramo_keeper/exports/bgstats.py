@@ -11,10 +11,10 @@ from urllib.parse import quote
 from flask_babel import gettext
 
 from .. import rules
-from ..messages import game_name
 from ..ratings.service import game_type
 from ..rules.registry import variant_of
-from ..rules.variant import seats_after
+from ..rules.seats import seats_after
+from ..text.game_words import game_name
 
 SOURCE_NAME = "Ramo Keeper"
 CREATE_PLAY = "bgstats://app.bgstatsapp.com/createPlay.html?data="

@@ -9,9 +9,9 @@ import csv
 import io
 
 from .. import rules
-from ..messages import category_label, game_name, game_word
 from ..rules.registry import variant_of
 from ..text.csv_cells import BOM, number_cell, text_cell
+from ..text.game_words import category_label, game_name, game_word
 
 FORMAT = 1
 # Every row and the CSV have a column per mark the app knows (docs/EXPORTS.md), whichever the game declares.

@@ -14,8 +14,8 @@ import xlsxwriter
 from flask_babel import format_date, gettext
 
 from .. import rules
-from ..messages import game_name, game_word
 from ..rules.registry import variant_of
+from ..text.game_words import game_name, game_word
 
 MAX_WIDTH = 48  # characters: a long name wraps the sheet no wider than a laptop screen
 # XlsxWriter would otherwise turn text that looks like a formula, a number or a URL into one.

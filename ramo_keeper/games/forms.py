@@ -19,12 +19,15 @@ from wtforms import (
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
-from .. import messages, rules
+from .. import rules
 from ..rules.registry import DEFAULT_GAME, variant_of
+from ..text.game_words import category_label, choose_who, game_name, game_word
+from ..text.options import choice_words, option_name
 from ..text.validation import NAME_MAX, whole_number
 from ..variants import is_built_in
 from ..web.forms import strip
 from .hand_inputs import NOBODY, form_cards, form_data
+from .hand_questions import hand_questions
 
 # One player's typed counts; the conversion itself lives in hand_inputs.py.
 player_cards = form_cards
@@ -69,7 +72,7 @@ def out_choices(setup: rules.GameSetup, variant: rules.Variant) -> list[SelectCh
     """Who ended the hand (the game's out mark); a 'nobody' choice where the rules allow a hand without one."""
     choices = _player_choices(setup)
     if variant.allows_nobody_out(setup.options):
-        choices.append(SelectChoice(NOBODY, messages.game_word(variant.words.nobody_out)))
+        choices.append(SelectChoice(NOBODY, game_word(variant.words.nobody_out)))
     return choices
 
 
@@ -111,19 +114,19 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
         hand_number = HiddenField(validators=[_undamaged_number])
 
     HandForm.went_out = RadioField(
-        messages.game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
-        validators=[InputRequired(messages.choose_who(variant.words))])
+        game_word(variant.words.went_out), choices=out_choices(setup, variant), validate_choice=True,
+        validators=[InputRequired(choose_who(variant.words))])
     # The marks the definition declares beyond the out choice: a switch for the player out (went rummy),
     # a box in each player's block (laid down).
-    for mark in variant.marks_for_the_player_out:
-        setattr(HandForm, mark.field, BooleanField(messages.game_word(mark.question)))
-    boxes = {mark.key: messages.game_word(mark.box) for mark in variant.marks_for_each}
+    for mark in hand_questions(variant).marks_for_the_player_out:
+        setattr(HandForm, mark.field, BooleanField(game_word(mark.question)))
+    boxes = {mark.key: game_word(mark.box) for mark in hand_questions(variant).marks_for_each}
     # Each label is looked up once per form, not once per player.
     # A house rule's labels are shown exactly as typed (they are in no catalogue).
-    labels = {c.key: messages.category_label(c.label) if is_built_in(variant) else c.label
+    labels = {c.key: category_label(c.label) if is_built_in(variant) else c.label
               for c in variant.categories_for(setup.options)}
     for seat in setup.seats:
-        for mark in variant.marks_for_each:
+        for mark in hand_questions(variant).marks_for_each:
             setattr(HandForm, f"{mark.field}_{seat.player_id}", BooleanField(boxes[mark.key]))
         for category in variant.categories_for(setup.options):
             # The box carries its limit (60 cards, 540 pips) from the rules, for the template and the JS.
@@ -179,14 +182,14 @@ class OptionNumberField(Field):
 
 
 def _option_field(option: rules.Option):
-    label = messages.option_name(option)
+    label = option_name(option)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
     if option.kind == "int":
         return OptionNumberField(label, default=option.default)
     by_text = {str(choice): choice for choice in option.choices}
     return SelectField(label, default=option.default,
-                       choices=[SelectChoice(c, messages.choice_words(option, c)) for c in option.choices],
+                       choices=[SelectChoice(c, choice_words(option, c)) for c in option.choices],
                        coerce=lambda raw, by_text=by_text: by_text.get(str(raw), raw),
                        validate_choice=True)
 
@@ -294,7 +297,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
     form.players, form.seasons, form.games = players, seasons, games
     if not form.is_submitted() and posted_variant in games:  # "Start a game" from a house rule's page
         form.variant.data = posted_variant
-    form.variant.choices = [SelectChoice(v.key, messages.game_name(v.name)) for v in games.values()]
+    form.variant.choices = [SelectChoice(v.key, game_name(v.name)) for v in games.values()]
     if form.is_submitted() and games.get(form.options_for.data) is not form.chosen_variant:
         # The game was just switched: options posted for the other game mean nothing here.
         for option, field in form.option_fields:

@@ -18,6 +18,7 @@ import json
 from collections.abc import Callable
 
 from .. import rules
+from .hand_questions import hand_questions
 
 NOBODY = "none"
 
@@ -60,11 +61,11 @@ def from_form(form) -> rules.HandInput:
     """
     variant = form.variant
     chosen = form.went_out.data
-    of_the_out = {m.key for m in variant.marks_for_the_player_out if form[m.field].data}
+    of_the_out = {m.key for m in hand_questions(variant).marks_for_the_player_out if form[m.field].data}
     results = []
     for seat in form.setup.seats:
         pid = seat.player_id
-        marks = {m.key for m in variant.marks_for_each if form[f"{m.field}_{pid}"].data}
+        marks = {m.key for m in hand_questions(variant).marks_for_each if form[f"{m.field}_{pid}"].data}
         if chosen == str(pid):
             marks |= {variant.out_flag, *of_the_out}
         results.append(rules.PlayerResult(pid, form_cards(form, pid), marks))
@@ -83,8 +84,8 @@ def form_data(variant: rules.Variant, hand: rules.HandInput) -> dict:
     for r in hand.results:
         if variant.marked(r, variant.out_flag):
             data["went_out"] = str(r.player_id)
-            data.update({m.field: True for m in variant.marks_for_the_player_out if m.key in r.marks})
-        data.update({f"{m.field}_{r.player_id}": m.key in r.marks for m in variant.marks_for_each})
+            data.update({m.field: True for m in hand_questions(variant).marks_for_the_player_out if m.key in r.marks})
+        data.update({f"{m.field}_{r.player_id}": m.key in r.marks for m in hand_questions(variant).marks_for_each})
         for key, count in r.cards.items():
             data[f"c_{r.player_id}_{key}"] = count
     return data

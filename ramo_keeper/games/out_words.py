@@ -3,13 +3,13 @@
 A built-in game's out mark has its own sentences, translated whole: "Ana out" on the Record button,
 "I went out" on a seated phone's box (Manipulation's "Ana knocked", "I knocked"). A house rule may
 give going out a verb of its own (`words.went_out_verb`, "ran dry"): then both are made with that
-verb, as its table wrote it, as the hand form's "Choose who ran dry." is (messages.choose_who).
+verb, as its table wrote it, as the hand form's "Choose who ran dry." is (text.game_words.choose_who).
 """
 
 from flask_babel import gettext
 
 from .. import rules
-from ..messages import game_word
+from ..text.game_words import game_word
 
 
 def own_out_verb(variant: rules.Variant) -> str | None:

@@ -9,7 +9,7 @@ from typing import TypeVar
 
 from .. import rules
 from ..errors import ServiceError
-from ..messages import rule_message
+from ..text.rule_errors import rule_message
 
 T = TypeVar("T")
 

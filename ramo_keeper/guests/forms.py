@@ -8,7 +8,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
 
 from .. import rules
-from ..messages import game_name
+from ..text.game_words import game_name
 from ..text.validation import NAME_MAX, TextError, clean_name, name_key
 from ..web.forms import NumberedFieldList, strip
 

@@ -12,7 +12,8 @@ import re
 from flask_babel import gettext
 
 from .. import rules
-from ..messages import category_label
+from ..rules.registry import load_definition
+from ..text.game_words import category_label
 from . import documents, starting
 
 # [0-9], never \d: \d takes every script's digits, so "３" (full-width) or "١٢" (Arabic-Indic) would be 3 or 12.
@@ -147,21 +148,31 @@ def out_option(doc: dict, entries: list[dict] | None = None) -> dict | None:
                  if o.get("key") == documents.OUT_OPTION), None)
 
 
-def out_score(doc: dict) -> int:
-    option = out_option(doc)
-    value = option.get("default") if option else doc.get("out_score", 0)
-    return value if isinstance(value, int) else 0
+def example_game(doc: dict) -> rules.Variant | None:
+    """The game the worked example is scored by: the document as it stands (a category row still without a key
+    left out), played by its engine; None while it is no game (a number not yet whole, a field left empty)."""
+    categories = doc.get("card_categories")
+    shown = {**doc, "card_categories": [c for c in categories if not isinstance(c, dict) or c.get("key")]} \
+        if isinstance(categories, list) else doc
+    if shown.get("bgg_id", 0) is None:  # left empty: the save removes it (documents.REMOVABLE)
+        shown = {field: value for field, value in shown.items() if field != "bgg_id"}
+    try:
+        return load_definition(shown)
+    except (rules.DefinitionError, KeyError, TypeError, ValueError, AttributeError):
+        return None
 
 
-def out_factor(doc: dict) -> int:
-    """What the player out's score is multiplied by (RULES.md §8): the factor of every mark going out carries,
-    itself or by implication (a Ramo rule with going out ×2: 2). A malformed list of marks counts as none."""
-    marks = [m for m in doc.get("marks", []) if isinstance(m, dict) and isinstance(m.get("key"), str)] \
-        if isinstance(doc.get("marks"), list) else []
-    implies = {m["key"]: [k for k in m.get("implies", []) if isinstance(k, str)] if isinstance(m.get("implies"), list)
-               else [] for m in marks}
-    factors = {m["key"]: m["multiplies"] for m in marks if isinstance(m.get("multiplies"), int)}
-    return rules.mark_factor(factors, rules.carried_marks(implies, {"went_out"}))
+def example_scoring(variant: rules.Variant | None) -> dict:
+    """What the page's script scores the example with: the hand form's data for this game (Variant.preview),
+    and which option each of its numbers comes from, so a typed option counts at once (the knock's bonuses)."""
+    if variant is None:
+        return {}
+    categories = variant.card_categories
+    return {**variant.preview(variant.default_options()), "fromOptions": dict(variant.preview_options),
+            # A box whose points are an option (Rummy's aces), or that is left out while an option is off
+            # (Contract's jokers): the script reads that option's field, as the engine reads the option.
+            "pointsFromOptions": {c.key: c.points_option for c in categories if c.points_option},
+            "offUnless": {c.key: c.needs_option for c in categories if c.needs_option}}
 
 
 def minus(value: int) -> str:
@@ -169,21 +180,24 @@ def minus(value: int) -> str:
 
 
 def worked_example(doc: dict) -> str:
-    """"Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Special cards: 63", from the
-    document's own numbers, each category named by its label (a built-in's in the reader's language)."""
+    """"Sofia goes out: −30; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Special cards: 63": Sofia goes out
+    holding nothing, Bo holds the example's cards, each category named by its label (a built-in's in the reader's
+    language), and the game's own engine scores the hand (the script does it with hand-score.js, the hand form's
+    scorer, which the parity test holds to the engines)."""
+    variant = example_game(doc)
     cards = example_cards(doc)
-    points = {c["key"]: c.get("points") for c in doc.get("card_categories", []) if isinstance(c, dict)}
-    if not all(isinstance(points.get(key), int) for key in cards):
+    if variant is None:
         return gettext("Type whole numbers to see an example.")
-    value = sum(points[key] * count for key, count in cards.items())
+    sofia, bo = rules.PlayerResult(1, {}, {variant.out_flag}), rules.PlayerResult(2, cards)
+    # Two players, as the script scores it, even where the game seats more (Contract's 3 to 8): the others
+    # would hold nothing and change no one's score but the knock's (where they would tie the knocker).
+    setup = rules.GameSetup(variant.key, (rules.Seat(1, "Sofia"), rules.Seat(2, "Bo")), 1,
+                            variant.default_options(), definition=variant)
+    scored, _ = variant.score_hand(setup, rules.replay(setup, []), (sofia, bo))
     labels = {c["key"]: c.get("label") for c in doc.get("card_categories", []) if isinstance(c, dict)}
     holding = gettext(", ").join(f"{count} × {_label(labels.get(key), key)}" for key, count in cards.items())
-    engine = doc.get("engine")
-    if engine == "knock":
-        return gettext("Bo holds %(cards)s: %(value)s", cards=holding, value=minus(value))
-    out = (value if engine == "winner_takes" else out_score(doc)) * out_factor(doc)
-    return gettext("Sofia goes out: %(out)s; Bo holds %(cards)s: %(value)s", out=minus(out), cards=holding,
-                   value=minus(value))
+    return gettext("Sofia goes out: %(out)s; Bo holds %(cards)s: %(value)s", out=minus(scored[0].score),
+                   cards=holding, value=minus(scored[1].value))
 
 
 def _label(label, key: str) -> str:

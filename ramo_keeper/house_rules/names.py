@@ -13,8 +13,8 @@ from .. import rules
 from ..errors import Conflict
 from ..extensions import db
 from ..i18n import LANGUAGES
-from ..messages import game_name
 from ..models import League, Ruleset
+from ..text.game_words import game_name
 from ..text.validation import folded, name_key, refusal
 
 NAME_MAX = 60  # a definition's name (docs/GAMES.md)

@@ -4,7 +4,7 @@ A definition's texts (its labels, words, level requirements, its own sentences, 
 show on the pages beside names, so they are refused for the characters names are refused for
 (text/validation.py): with a U+202E or a zero-width space a label could read as another. A line of
 the rules page (a meld's definition, a summary line) must be one of the app's sentences with the
-values it needs, in every language (messages.phrase_problem): the page could not say it otherwise.
+values it needs, in every language (text.phrases.phrase_problem): the page could not say it otherwise.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 
 from .. import rules
-from ..messages import phrase_problem
+from ..text.phrases import phrase_problem
 from ..text.validation import refusal
 
 # The deepest a definition nests is six (levels[0].melds[0][0].kind); deeper is refused before it is read.

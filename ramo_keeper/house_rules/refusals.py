@@ -1,6 +1,6 @@
 """A refused house rule in the reader's language: the first bad field and the reason (RULES.md §8).
 
-The sentences are the app's one set for a definition's refusals (messages.DEFINITION_SENTENCES), the
+The sentences are the app's one set for a definition's refusals (text.definition_errors), the
 same a loaded definition file is refused in; two reasons only the app gives are worded here: a field
 nested deeper than any definition (said before the core reads it), and a character a name may not hold
 (said as a name's refusal is).
@@ -13,7 +13,9 @@ from flask_babel import lazy_gettext as _l
 
 from .. import rules
 from ..i18n import with_particles
-from ..messages import DEFINITION_SENTENCES, option_name, rule_message
+from ..text.definition_errors import DEFINITION_SENTENCES
+from ..text.options import option_name
+from ..text.rule_errors import rule_message
 from ..text.validation import MESSAGES as TEXT_MESSAGES
 
 TOO_DEEP = _l("%(path)s holds lists or objects nested deeper than any game definition.")

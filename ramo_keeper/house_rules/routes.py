@@ -8,11 +8,12 @@ from flask_login import login_required
 
 from .. import rules
 from ..extensions import db
-from ..messages import option_line, option_words
 from ..models import Ruleset
+from ..rules.engines import ENGINES
 from ..rules.registry import DEFAULT_GAME
 from ..text.file_names import file_name
 from ..text.json_input import NotStorable, storable_json
+from ..text.options import option_line, option_words
 from ..text.validation import MESSAGES as text_messages
 from ..variants import snapshot_variant
 from ..web.access import require_league
@@ -115,7 +116,8 @@ def _edit(league, ruleset, base: dict, name: str, start: str):
     status = 422 if error else 200
     return render("house_rules/edit.html", status=status, league=league, ruleset=ruleset, doc=doc, name=name,
                   start=start, error=error, error_field=field, example=editor.worked_example(doc),
-                  out_factor=editor.out_factor(doc),
+                  scoring=editor.example_scoring(editor.example_game(doc)),
+                  engine=ENGINES.get(doc.get("engine"), rules.Variant),
                   options=(options := editor.option_entries(doc)), out_option=editor.out_option(doc, options))
 
 

@@ -2,7 +2,10 @@
 
 from flask import Blueprint, abort
 
-from .. import messages, rules
+from .. import rules
+from ..text.deal_words import cards_after_dealer, cards_each, cards_in_hands
+from ..text.options import option_line, option_words
+from ..text.phrases import say
 from ..web.rendering import render
 
 bp = Blueprint("rules_pages", __name__)
@@ -17,16 +20,16 @@ def _cards_in_words(setup: rules.GameSetup, variant: rules.Variant) -> str:
         cards = variant.deal_layout(setup, number, dealer).cards
         counts = [cards[pid] for pid in setup.player_ids]
         if len(set(counts)) == 1:
-            text = messages.cards_each(counts[0])
+            text = cards_each(counts[0])
         else:
-            text = messages.cards_after_dealer(counts[1], counts[0])
+            text = cards_after_dealer(counts[1], counts[0])
         if by_round and by_round[-1][0] == text:
             by_round[-1][2] = number
         else:
             by_round.append([text, number, number])
     if len(by_round) == 1:
         return by_round[0][0]
-    return "; ".join(messages.cards_in_hands(text, variant.words.hand, first, last) for text, first, last in by_round)
+    return "; ".join(cards_in_hands(text, variant.words.hand, first, last) for text, first, last in by_round)
 
 
 def setup_rows(variant: rules.Variant) -> list[dict]:
@@ -35,7 +38,7 @@ def setup_rows(variant: rules.Variant) -> list[dict]:
     for size in range(variant.min_players, variant.max_players + 1):
         setup = rules.new_game(variant, [rules.Seat(i, f"P{i}") for i in range(1, size + 1)])
         layout = variant.deal_layout(setup, 1, setup.player_ids[0])
-        rows.append({"players": size, "decks": messages.say(layout.deck), "jokers": layout.jokers,
+        rows.append({"players": size, "decks": say(layout.deck), "jokers": layout.jokers,
                      "cards": _cards_in_words(setup, variant)})
     return rows
 
@@ -53,6 +56,6 @@ def show(variant_key: str):
         variant = rules.get_variant(variant_key)
     except rules.UnknownVariant:
         abort(404)
-    options = [dict(messages.option_words(o), line=messages.option_line(messages.option_words(o)))
+    options = [dict(option_words(o), line=option_line(option_words(o)))
                for o in variant.options]
     return render("rules/show.html", variant=variant, setup_rows=setup_rows(variant), options=options)

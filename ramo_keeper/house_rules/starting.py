@@ -15,7 +15,8 @@ import unicodedata
 from flask_babel import gettext
 
 from .. import rules
-from ..messages import category_label, game_name, requirement
+from ..text.game_words import category_label, game_name
+from ..text.requirements import requirement
 
 KEY_LENGTH = 20  # rules/validation.py's KEY: [a-z0-9_]{1,20}
 

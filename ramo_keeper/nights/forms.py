@@ -7,9 +7,10 @@ from wtforms import RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
-from .. import messages, rules
+from .. import rules
 from ..games.forms import _option_field as option_field
 from ..rules.registry import DEFAULT_GAME
+from ..text.game_words import game_name
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, whole_number
 from ..web.forms import WholeNumberField, strip
 
@@ -84,7 +85,7 @@ def night_form(roster: dict, seasons: list, current_season_id: int | None, poste
         setattr(LeagueNightForm, f"opt_{option.key}", option_field(option))
     form = LeagueNightForm(season_id=str(current_season_id) if current_season_id else "")
     form.roster, form.seasons, form.games = roster, seasons, games
-    form.variant.choices = [SelectChoice(v.key, messages.game_name(v.name)) for v in games.values()]
+    form.variant.choices = [SelectChoice(v.key, game_name(v.name)) for v in games.values()]
     if form.is_submitted() and games.get(form.options_for.data) is not form.chosen_variant:
         for option, field in form.option_fields:  # the game was just switched: its own defaults
             field.data = option.default

@@ -2,7 +2,7 @@
 
 from flask_babel import gettext
 
-from ..messages import game_name
+from ..text.game_words import game_name
 from ..web.charts import Chart, render
 from .model import NEWCOMER
 

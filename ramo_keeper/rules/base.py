@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 class RuleError(Exception):
     """A rule of the table was broken: a stable ``code`` and the ``params`` that fill in its sentence.
 
-    The core words nothing: ``ramo_keeper/messages.py`` turns code and params into the sentence the
+    The core words nothing: ``ramo_keeper/text/`` turns code and params into the sentence the
     table reads ("Bo went out but still holds 2 cards"), so a language can be added there alone.
     Player names travel as params, exactly as seated.
 
@@ -52,7 +52,7 @@ class DefinitionError(RuleError):
 
 @dataclass(frozen=True)
 class Phrase:
-    """Words the core wants said, as data: a ``code`` and its ``params`` (worded in messages.py).
+    """Words the core wants said, as data: a ``code`` and its ``params`` (worded in text/).
 
     >>> Phrase("deck_with_jokers", {"decks": 2, "cards": 52, "jokers": 3}).params["jokers"]
     3
@@ -93,7 +93,7 @@ MAX_PIPS = MAX_CARDS * 9
 
 @dataclass(frozen=True)
 class Option:
-    """One per-game option with its default; messages.py says what it and each choice mean."""
+    """One per-game option with its default; text/options.py says what it and each choice mean."""
 
     key: str
     default: int | bool | str

@@ -1,4 +1,4 @@
-"""Reading a definition document into the records a Variant holds; the document is validated first.
+"""Reading a definition document into the facts a Variant plays by (GameFacts); the document is validated first.
 
 A definition is plain JSON data (docs/GAMES.md, docs/definition.schema.json). This module only turns
 a valid one into frozen records; ``rules/validation.py`` decides what valid is.
@@ -8,24 +8,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from .base import CardCategory, FrozenDict, Level, Meld, MeldKind, Option, Phrase, Words
 from .deal_table import read_deal
+from .facts import GameFacts, OptionRule
 from .limits import FACTS_IN_OPTIONS
 from .marks import read_marks
 from .words import builtin_sentences, placeholders
-
-
-@dataclass(frozen=True)
-class OptionRule:
-    """Two options that exclude each other: ``option`` at ``value`` needs ``needs`` at ``needed``."""
-
-    option: str
-    value: object
-    needs: str
-    needed: object
-
 
 # The numbers and words a definition's sentence may quote by name: read from the document itself, never
 # written in its params, so a house rule's page quotes its own out score, last level and target. The level
@@ -114,20 +103,22 @@ def _option(entry: Mapping, defaults: Mapping) -> Option:
                   tuple(entry.get("choice_words", ())))
 
 
-def read_document(doc: Mapping) -> dict:
-    """The attributes of a Variant built from a valid definition document.
+def read_document(doc: Mapping, defaults: Mapping[str, str]) -> GameFacts:
+    """The facts of a game, from a valid definition document; ``defaults`` are its engine's for the facts a
+    document may leave out (``Variant.fact_defaults``: the level engine ranks by lowest total).
 
     >>> facts = read_document({"key": "mini", "name": "Mini", "engine": "winner_takes",
     ...     "min_players": 2, "max_players": 4, "card_categories": [{"key": "tens", "label": "Tens", "points": 10}],
     ...     "marks": [{"key": "went_out"}], "deal": {"deck": {"phrase": "decks_plus_jokers", "cards": 52},
-    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}})
-    >>> facts["card_categories"][0].maximum, facts["flags"], facts["lower_is_better"]
+    ...     "by_players": [{"players": [2, 4], "decks": 1, "cards": 7}]}},
+    ...     {"ranking": "highest_total", "end": "target"})
+    >>> facts.card_categories[0].maximum, facts.flags, facts.lower_is_better
     (60, frozenset({'went_out'}), False)
     """
     marks = doc.get("marks", [{"key": "went_out"}])
     facts = quoted_facts(doc)
-    ranking = fact(doc, "ranking", "lowest_total" if doc["engine"] == "levels" else "highest_total")
-    return {
+    ranking = fact(doc, "ranking", defaults["ranking"])
+    return GameFacts(**{
         "key": doc["key"],
         "name": doc["name"],
         "min_players": doc["min_players"],
@@ -154,10 +145,9 @@ def read_document(doc: Mapping) -> dict:
         "nobody_out": fact(doc, "nobody_out", False),
         "out_score": fact(doc, "out_score", 0),
         "progression": fact(doc, "progression", "per_player"),
-        "end": fact(doc, "end", "last_level" if doc["engine"] == "levels" else "target"),
+        "end": fact(doc, "end", defaults["end"]),
         "dealer_rule": fact(doc, "dealer_rule", "rotate"),
         "deal_table": read_deal(doc["deal"]),
         "bgg_id": doc.get("bgg_id"),
-        # Kept as text, so no caller can change the game through the dict definition() hands out.
         "definition_json": json.dumps(doc, ensure_ascii=False),
-    }
+    })

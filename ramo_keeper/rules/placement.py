@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from .base import RuleError
 from .registry import variant_of
+from .seats import rank_by
 from .state import GameState
-from .variant import rank_by
 
 
 def placement_points(table_size: int, place: int) -> int:

@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from .base import GameSetup, HandInput, PlayerResult, RuleError, Seat
+from .cards import card_count
 from .marks import carried
 from .registry import VARIANTS, get_variant, variant_of
+from .seats import rank_by, seats_after
 from .state import DealInfo, GameState, HandOutcome, HandValue, PlayerState
-from .variant import Variant, card_count, rank_by, seats_after
+from .variant import Variant
 
 
 def _names(setup: GameSetup, results: Sequence[PlayerResult]) -> tuple[str, ...]:

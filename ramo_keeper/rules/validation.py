@@ -99,7 +99,7 @@ def validate(doc, engines: Mapping[str, type]) -> None:
     for name in sorted(engines[doc["engine"]].required_options - set(options)):
         raise DefinitionError("missing_option", "option_details", option=name)
     _categories(doc, options)
-    check_levels(doc, needed=doc["engine"] == "levels", longest=MAX_LEVELS)
+    check_levels(doc, needed=engines[doc["engine"]].plays_levels, longest=MAX_LEVELS)
     check_marks(doc, MARKS)
     check_deal(doc, options, DEAL_FIELDS)
     # The words before the phrases: a summary line quotes the level word.

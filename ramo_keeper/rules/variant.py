@@ -1,92 +1,31 @@
-"""The Variant base class: rule facts as class attributes, and the checks every game shares."""
+"""The engine contract: how a game is scored, when it ends, and the rules every engine shares.
+
+A Variant is an engine (``rules/engines/``, the subclasses) playing one definition's facts: the facts are a
+frozen ``GameFacts`` record (``rules/facts.py``) read from the document, the behaviour is here. Card checks,
+option checks and walking the seats are pure functions of their own modules (``cards.py``,
+``option_checks.py``, ``seats.py``); the hand form's questions are the app's (``games/hand_questions.py``).
+"""
 
 from __future__ import annotations
 
 import json
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
-from .base import (
-    MAX_CARDS,
-    CardCategory,
-    DealLayout,
-    FrozenDict,
-    GameSetup,
-    Level,
-    MeldKind,
-    Option,
-    Phrase,
-    PlayerResult,
-    RuleError,
-    Words,
-)
+from . import cards, option_checks, seats
+from .base import CardCategory, DealLayout, FrozenDict, GameSetup, Level, Phrase, PlayerResult
 from .definition import read_document
-from .marks import LAID_DOWN, Mark, carried, factor, form_questions
+from .facts import FACT_NAMES, GameFacts
+from .marks import LAID_DOWN, Mark, carried, factor
 from .state import HandValue, ScoredResult
 
 if TYPE_CHECKING:
-    from .deal_table import DealTable
-    from .definition import OptionRule
     from .state import GameState
 
 
-def seats_after(seat_ids: Sequence[int], player_id: int) -> tuple[int, ...]:
-    """The seats walked from the one after ``player_id`` round to ``player_id`` itself.
-
-    >>> seats_after((1, 2, 3, 4), 2)
-    (3, 4, 1, 2)
-    """
-    ids = tuple(seat_ids)
-    i = ids.index(player_id)
-    return ids[i + 1 :] + ids[: i + 1]
-
-
-def first_reached(seat_ids: Sequence[int], after_id: int, candidates) -> int:
-    """The first of ``candidates`` met walking the seats after ``after_id``, who comes last.
-
-    >>> first_reached((1, 2, 3, 4), 3, {1, 4})
-    4
-    """
-    return next(pid for pid in seats_after(seat_ids, after_id) if pid in candidates)
-
-
-def rank_by(keys: Mapping[int, tuple]) -> dict[int, int]:
-    """Rank 1 for the smallest key; equal keys share the best place (1, 1, 3).
-
-    >>> rank_by({1: (10,), 2: (5,), 3: (5,)})
-    {1: 3, 2: 1, 3: 1}
-    """
-    return {pid: 1 + sum(1 for other in keys.values() if other < key) for pid, key in keys.items()}
-
-
-def card_count(cards: Mapping[str, int]) -> int:
-    """The fewest cards a report can stand for (pip cards are worth at most 9 each).
-
-    >>> card_count({"pips": 16, "tens": 1})
-    3
-    """
-    pips = cards.get("pips", 0)
-    return sum(n for k, n in cards.items() if k != "pips") + -(-pips // 9)
-
-
-def _check_option(option: Option, value: object) -> object:
-    """The value if it fits the option (``"per_round"`` for progression), else RuleError naming it."""
-    if option.kind == "bool":
-        if not isinstance(value, bool):
-            raise RuleError("option_not_boolean", option=option.key)
-    elif option.kind == "int":
-        low, high = option.minimum, option.maximum
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RuleError("option_out_of_range", option=option.key, minimum=low, maximum=high)
-    elif not any(type(value) is type(c) and value == c for c in option.choices):
-        raise RuleError("option_not_a_choice", option=option.key, choices=tuple(option.choices))
-    return value
-
-
 class Variant(ABC):
-    """One game: the facts of its definition document as attributes, scored by the engine it is built on.
+    """One game: an engine playing the facts of its definition (``self.facts``, read through as attributes).
 
     The engines (``rules/engines/``) are the subclasses; each declares how a hand is scored
     (``score_hand``), when the game ends (``is_over``) and fills in the hooks below. Everything
@@ -99,45 +38,24 @@ class Variant(ABC):
     # The mark a hand ends with, what the engine reads into a mark, the marks it cannot play without, and
     # whether its totals grow by cards that score ("positive") or differ ("any"): rules/engine_marks.py.
     ends_with, implied_by_engine, needs_marks, scores_by_cards = "went_out", FrozenDict(), (), ""
+    # The facts a document may leave out, as this engine plays them: the finishing order and the end.
+    fact_defaults: Mapping[str, str] = FrozenDict({"ranking": "highest_total", "end": "target"})
+    # Whether a definition on this engine lists levels (it must then have at least one; others have none).
+    plays_levels = False
+    # Whether the player out scores the definition's out score (the house-rule editor then asks for it).
+    scores_out_score = False
+    # The numbers the phone's preview takes from options, by the name hand-score.js reads: {name: option key}.
+    preview_options: Mapping[str, str] = FrozenDict()
 
     def __init__(self, document: Mapping):
-        self.__dict__.update(read_document(document))
+        self.facts: GameFacts = read_document(document, self.fact_defaults)
 
-    key: str
-    name: str
-    min_players: int
-    max_players: int
-    designed_range: tuple[int, int] | None
-    direction: str
-    levels: tuple[Level, ...]
-    meld_kinds: tuple[MeldKind, ...]
-    card_categories: tuple[CardCategory, ...]
-    options: tuple[Option, ...]
-    scoring_summary: tuple[Phrase, ...]
-    lower_is_better: bool
-    flags: frozenset[str]
-    # The marks the definition declares, in its order (rules/marks.py): the app loops over these.
-    marks: tuple[Mark, ...]
-    # The result flag the "out" choice on the hand form sets: "went_out", or "knocked" (Manipulation).
-    out_flag: str
-    words: Words
-    # Hands won is a number the table needs to see (Manipulation pays a bonus per hand won).
-    counts_hands_won: bool
-    # What a mark brings with it: {"went_out": {"laid_down"}} where going out means having laid down.
-    implies: Mapping[str, frozenset[str]]
-    deal_table: DealTable
-    option_rules: tuple[OptionRule, ...]
-    nobody_out: bool
-    dealer_rule: str
-    ranking: str
-    out_score: int
-    progression: str
-    end: str
-    requires: Mapping[str, str]
-    multiplies: Mapping[str, int]
-    # The game's BoardGameGeek id where the definition names one (BG Stats' `bggId`), else None.
-    bgg_id: int | None
-    definition_json: str
+    def __getattr__(self, name: str):
+        """A fact of the definition, declared by GameFacts (``variant.levels`` is ``variant.facts.levels``)."""
+        facts = self.__dict__.get("facts")
+        if facts is not None and name in FACT_NAMES:
+            return getattr(facts, name)
+        raise AttributeError(f"{type(self).__name__!r} has no attribute {name!r}")
 
     @abstractmethod
     def score_hand(self, setup: GameSetup, state: GameState,
@@ -177,27 +95,6 @@ class Variant(ABC):
         (a house rule's "ran dry" as its table wrote it), the others' the mark's ("laid down")."""
         return self.words.went_out_verb if mark.key == self.out_flag else mark.word
 
-    @property
-    def out_empties_hand(self) -> bool:
-        """Whether the out choice means holding nothing: it marks going out (not Manipulation's knock)."""
-        return self.out_flag == "went_out"
-
-    @property
-    def marks_for_each(self) -> tuple[Mark, ...]:
-        """Marks the hand form asks of every player (Ramo's laid down): ``marks.form_questions``."""
-        return form_questions(self.marks, self.implies, self.out_flag)[0]
-
-    @property
-    def marks_ticked_by_going_out(self) -> tuple[Mark, ...]:
-        """Marks asked of every player that going out implies: the form ticks them for the player out
-        (Ramo's laid down)."""
-        return tuple(m for m in self.marks_for_each if m.key in self.out_mark.implies)
-
-    @property
-    def marks_for_the_player_out(self) -> tuple[Mark, ...]:
-        """Marks asked once, of the player out: Rummy's went rummy."""
-        return form_questions(self.marks, self.implies, self.out_flag)[1]
-
     def ended_hand(self, result) -> bool:
         """Whether a line ended the hand: it went out, or carries the out mark (Manipulation's knock)."""
         return bool({"went_out", self.out_flag} & result.marks)
@@ -209,20 +106,20 @@ class Variant(ABC):
     def marks_shown(self, result) -> tuple[Mark, ...]:
         """The marks a scored line shows, leaving out those another shown mark implies (Ramo's out player
         shows ★, not ★ and "laid down")."""
-        carried = set(result.marks)
-        implied = {key for mark in carried for key in self.implies.get(mark, ())}
-        return tuple(m for m in self.marks if m.key in carried and m.key not in implied)
+        shown = set(result.marks) - {key for mark in result.marks for key in self.implies.get(mark, ())}
+        return tuple(m for m in self.marks if m.key in shown)
 
     def preview(self, options: Mapping) -> dict:
         """What the phone's live preview scores a hand with (static/js/hand-score.js, its formula for this
         engine): the engine's numbers and mark roles, and the marks as data (what each implies, its factor).
 
         The page hands it over as it is; the parity test (tests/rules/test_preview_parity.py) holds the
-        preview to ``score_hand``. Ramo: ``{"engine": "levels", "outMark": "went_out", "outScore": -50, …}``.
+        preview to ``score_hand``. Ramo's names the level engine's formula, its out mark went_out and out score −50.
         """
         return {"engine": self.engine, "outChoice": self.out_flag,
                 "implies": {m.key: sorted(m.implies) for m in self.marks},
-                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies}}
+                "factors": {m.key: m.multiplies for m in self.marks if m.multiplies},
+                **{name: options[key] for name, key in self.preview_options.items()}}
 
     def option(self, setup: GameSetup, key: str, fixed):
         """An option's value where the game has that option, else the definition's fixed rule."""
@@ -236,91 +133,26 @@ class Variant(ABC):
         return {o.key: o.default for o in self.options}
 
     def check_options(self, given: Mapping | None) -> dict:
-        """Defaults overlaid with ``given``, each value checked; raises RuleError on a bad one.
-
-        Example: Contract Rummy with ``{"jokers": False}`` -> ``{"jokers": False}``.
-        """
-        by_key = {o.key: o for o in self.options}
-        snapshot = self.default_options()
-        for key, value in dict(given or {}).items():
-            if key not in by_key:
-                raise RuleError("no_such_option", game=self.name, option=key)
-            snapshot[key] = _check_option(by_key[key], value)
-        self.check_option_combination(snapshot)
-        return snapshot
-
-    def check_option_combination(self, options: Mapping) -> None:
-        """The definition's option rules: Ramo's winner_rule completers needs progression per_player."""
-        for rule in self.option_rules:
-            if options.get(rule.option) == rule.value and options.get(rule.needs) != rule.needed:
-                raise RuleError("options_exclude_each_other", option=rule.option, value=rule.value,
-                                needs=rule.needs, needed=rule.needed)
+        """Defaults overlaid with ``given``, each value checked (``option_checks.check_options``, the option rules
+        too: Ramo's winner_rule completers needs progression per_player)."""
+        return option_checks.check_options(self.name, self.options, self.option_rules, given)
 
     def categories_for(self, options: Mapping | None = None) -> tuple[CardCategory, ...]:
-        """The card boxes and their points for a game with these options (default: all of them).
+        """The card boxes and their points for a game with these options (default: all of them)."""
+        return cards.categories_for(self.card_categories, options)
 
-        A box that needs an option is left out while it is off (Contract without jokers); a box
-        whose points are an option takes its value (Rummy's aces with ``ace_value`` 15).
+    def hand_value(self, cards_held: Mapping[str, int], options: Mapping | None = None) -> HandValue:
+        """Value the cards with the working shown (RULES.md: low cards 5, high 10, special 20).
+
+        >>> from ramo_keeper.rules import get_variant
+        >>> get_variant("ramo").hand_value({"low": 3, "high": 2, "special": 1}).working
+        '3×5 + 2×10 + 1×20 = 55'
         """
-        if options is None:
-            return self.card_categories
-        boxes = []
-        for category in self.card_categories:
-            if category.needs_option and not options.get(category.needs_option, True):
-                continue
-            if category.points_option and category.points_option in options:
-                category = replace(category, points=options[category.points_option])
-            boxes.append(category)
-        return tuple(boxes)
+        return cards.hand_value(self.name, self.card_categories, cards_held, options or self.default_options())
 
-    def hand_value(self, cards: Mapping[str, int], options: Mapping | None = None) -> HandValue:
-        """Value the cards with the working shown; Ramo (3, 2, 1) -> "3×5 + 2×10 + 1×20 = 55"."""
-        points = {c.key: c.points for c in self.categories_for(options or self.default_options())}
-        known = {c.key for c in self.card_categories}
-        terms, value = [], 0
-        for key, count in cards.items():
-            if key not in known:
-                raise RuleError("no_such_category", game=self.name, category=key)
-            if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-                raise RuleError("count_not_a_whole_number", category=key)
-        for category in self.card_categories:
-            count = cards.get(category.key, 0)
-            if count:
-                each = points.get(category.key, 0)
-                value += count * each
-                terms.append(str(count) if category.face_value else f"{count}×{each}")
-        if not terms:
-            return HandValue(0, "0")
-        if terms == [str(value)]:
-            return HandValue(value, terms[0])
-        return HandValue(value, f"{' + '.join(terms)} = {value}")
-
-    def check_cards(self, setup, player_id: int, cards: Mapping[str, int]) -> None:
+    def check_cards(self, setup, player_id: int, cards_held: Mapping[str, int]) -> None:
         """Reject a card report the table cannot have produced, naming the player."""
-        name = setup.name_of(player_id)
-        known = {c.key: c for c in self.card_categories}
-        active = {c.key for c in self.categories_for(setup.options)}
-        for key, count in cards.items():
-            category = known.get(key)
-            if category is None:
-                raise RuleError("player_lists_unknown_category", player_id, game=self.name, player=name,
-                                category=key)
-            if isinstance(count, bool) or not isinstance(count, int):
-                raise RuleError("player_count_not_whole", player_id, player=name, category=key, count=count)
-            if count < 0:
-                raise RuleError("player_count_negative", player_id, player=name, category=key)
-            if category.face_value and count == 1:
-                raise RuleError("pips_of_one", player_id, player=name)
-            if category.face_value and count > category.maximum:
-                raise RuleError("too_many_pips", player_id, player=name, count=count,
-                                max_cards=MAX_CARDS, maximum=category.maximum)
-            if not category.face_value and count > category.maximum:
-                raise RuleError("too_many_of_a_category", player_id, player=name, count=count, category=key,
-                                maximum=category.maximum)
-            if key not in active and count:
-                raise RuleError("category_not_in_this_game", player_id, player=name, category=key, count=count)
-        if card_count(cards) > MAX_CARDS:
-            raise RuleError("more_than_a_hand", player_id, player=name, maximum=MAX_CARDS)
+        cards.check_cards(self.name, self.card_categories, setup, player_id, cards_held)
 
     def check_hand(self, setup, state, results) -> None:  # noqa: B027 (a hook engines may leave as it is)
         """Hook: the engine's own rules about who went out, laid down or knocked."""
@@ -329,11 +161,11 @@ class Variant(ABC):
         """A ScoredResult with every card box filled in (missing ones are 0); score defaults to the value,
         the marks to the ones reported (an engine passes the effective ones where they differ). The line
         carries what those imply, its score times each one's factor (RULES.md §8: going out ×2, −50 -> −100)."""
-        cards = {c.key: result.cards.get(c.key, 0) for c in self.card_categories}
-        value = self.hand_value(cards, setup.options).value
+        held = {c.key: result.cards.get(c.key, 0) for c in self.card_categories}
+        value = self.hand_value(held, setup.options).value
         marks = carried(self.implies, result.marks if marks is None else marks)
         score = (value if score is None else score) * factor(self.multiplies, marks)
-        return ScoredResult(result.player_id, cards, marks, value=value, score=score, **extra)
+        return ScoredResult(result.player_id, held, marks, value=value, score=score, **extra)
 
     def first_level(self, setup) -> int | None:
         """The level everyone plays first (None where there are no levels)."""
@@ -348,20 +180,8 @@ class Variant(ABC):
         return self.total_key(total)
 
     def next_dealer(self, setup, outcome, totals: Mapping[int, int]) -> int:
-        """The definition's dealer rule (an option of that name wins over it).
-
-        ``rotate``: the next seat; ``winner_deals``: the hand's first winner; ``highest_total`` /
-        ``highest_hand``: the highest running total or hand score, ties to the first tied seat after
-        the dealer, the dealer last.
-        """
-        rule = self.option(setup, "dealer_rule", self.dealer_rule)
-        if rule == "winner_deals" and outcome.winner_ids:
-            return outcome.winner_ids[0]
-        if rule in ("highest_total", "highest_hand"):
-            values = dict(totals) if rule == "highest_total" else {r.player_id: r.score for r in outcome.results}
-            top = max(values.values())
-            return first_reached(setup.player_ids, outcome.dealer_id, {p for p, v in values.items() if v == top})
-        return seats_after(setup.player_ids, outcome.dealer_id)[0]
+        """The definition's dealer rule (an option of that name wins over it): ``seats.next_dealer``."""
+        return seats.next_dealer(self.option(setup, "dealer_rule", self.dealer_rule), setup.player_ids, outcome, totals)
 
     def requirement(self, setup, hand_number: int, level: int | None) -> Level | None:
         """The level or contract a player with ``level`` plays in this hand."""
@@ -369,11 +189,9 @@ class Variant(ABC):
 
     def note(self, setup) -> Phrase | None:
         """A remark for the deal card, e.g. outside the designed player range."""
-        if self.designed_range:
-            low, high = self.designed_range
-            if not low <= len(setup.seats) <= high:
-                return Phrase("outside_designed_range", {"game": self.name, "low": low, "high": high})
-        return None
+        low, high = self.designed_range or (0, len(setup.seats))
+        fits = low <= len(setup.seats) <= high
+        return None if fits else Phrase("outside_designed_range", {"game": self.name, "low": low, "high": high})
 
     def allows_nobody_out(self, options: Mapping) -> bool:
         """Whether a hand may end with nobody out (the stock ran dry); the hand form offers it then.
@@ -386,7 +204,7 @@ class Variant(ABC):
 
     def rematch_dealer(self, setup) -> int:
         """Who deals first in a rematch at the same table: the seat after this game's first dealer."""
-        return seats_after(setup.player_ids, setup.first_dealer_id)[0]
+        return seats.seats_after(setup.player_ids, setup.first_dealer_id)[0]
 
     def total_key(self, total: int) -> tuple:
         """Smaller is better for current-total ranks: lower totals in penalty games, higher otherwise."""

@@ -23,6 +23,8 @@ MARK_PARTS = ("word", "who", "box", "mine", "question")
 # The context a word of the hand form is translated in, where the same English means something else
 # elsewhere ("hand" is one deal, not the cards held).
 CONTEXTS = {"hand": "one deal"}
+# The context a card category's key is translated in: a rule error names the key ("jokers"), not the label.
+CATEGORY_KEY = "card category key"
 # A level word ("phase", "contract") also stands in sentences that need it with an article or an ending:
 # Italian says "la fase 10" but "il contratto 7", Korean "페이즈로" but "계약으로". Each form is translated
 # on its own, so no sentence guesses a gender or a particle (English shows the bare word).
@@ -74,13 +76,14 @@ def definition_words(doc: Mapping) -> list[tuple[str | None, str]]:
 
     >>> definition_words({"name": "Mini", "card_categories": [{"key": "t", "label": "Tens"}],
     ...                   "words": {"hand": "hand", "went_out": "Went out"},
-    ...                   "meld_kinds": [{"kind": "set", "text": "A set is three of a kind."}]})
-    [(None, 'Mini'), (None, 'Tens'), ('one deal', 'hand'), (None, 'Went out'), (None, 'A set is three of a kind.')]
+    ...                   "meld_kinds": [{"kind": "set", "text": "A set is three of a kind."}]})[1:4]
+    [(None, 'Tens'), ('card category key', 't'), ('one deal', 'hand')]
     >>> definition_words({"name": "Mini", "marks": [{"key": "went_out"}]})[1:]
     [(None, 'went out'), (None, '%(name)s out'), (None, 'I went out')]
     """
     found: list[tuple[str | None, str]] = [(None, doc["name"])]
-    found += [(None, category["label"]) for category in doc.get("card_categories", ())]
+    for category in doc.get("card_categories", ()):
+        found += [(None, category["label"]), (CATEGORY_KEY, category["key"])]
     found += [(CONTEXTS.get(word), word) for word in doc.get("words", {}).values()]
     if "level" in doc.get("words", {}):
         found += [(context, doc["words"]["level"]) for context in LEVEL_FORMS.values()]

@@ -15,8 +15,8 @@ from sqlalchemy.sql.functions import FunctionElement
 
 from .. import rules
 from ..extensions import db
-from ..messages import requirement
 from ..models import Game, GameResult, Hand, HandResult, Player, Season
+from ..text.requirements import requirement
 from ..variants import type_order, variant_named
 from .standings import rounded
 

@@ -10,7 +10,8 @@ from ..extensions import db
 from ..games import listing
 from ..i18n import TRANSLATED_LANGUAGES
 from ..leagues.service import leagues_of
-from ..messages import game_name, names_and
+from ..text.game_words import game_name
+from ..text.lists import names_and
 from ..web.pagination import requested_page
 from ..web.rendering import render
 from . import catalogues

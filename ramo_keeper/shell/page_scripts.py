@@ -16,7 +16,8 @@ PAGES = {
     # A game that counts no card by its face value (Ramo, Phase 10) has no card keys to run.
     "game-by-count": ("hand-score", "live", "drafts", "outbox"),
     "hand-correction-by-count": ("hand-score",),
-    "house-rule-editor": ("house-rule-editor",),
+    # The editor's worked example is scored by the hand form's scorer (hand-score.js).
+    "house-rule-editor": ("hand-score", "house-rule-editor"),
     "offline": ("outbox",),
     "play-now": ("play",),
     "night-board": ("live", "night-board"),

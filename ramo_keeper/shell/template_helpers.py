@@ -4,14 +4,19 @@ from flask import Flask
 from flask_babel import gettext, ngettext
 from markupsafe import Markup, escape
 
-from .. import messages, rules
+from .. import rules
 from ..exports.bgstats import create_play, create_play_link
 from ..games.forms import category_fields, player_cards
+from ..games.hand_questions import hand_questions
 from ..games.out_words import out_who
 from ..games.page_context import kept_include
 from ..leagues.forms import ROLE_NAMES
 from ..ratings.service import game_changes
 from ..text.file_names import file_name
+from ..text.game_words import category_label, direction, game_name, game_word
+from ..text.options import choice_words, option_help, option_name, option_words
+from ..text.phrases import say
+from ..text.requirements import requirement
 from ..variants import is_built_in, variant_named
 from ..web.player_colours import seat_marks
 
@@ -70,14 +75,14 @@ def bgstats_link(game, state) -> str:
 def _variant_name(key: str) -> str:
     """A game type's name for a listing: a built-in in the reader's language, a house rule as typed."""
     variant = variant_named(key)
-    return messages.game_name(variant.name) if variant is not None else key
+    return game_name(variant.name) if variant is not None else key
 
 
 def level_words(variant: rules.Variant, level) -> str:
     """A level's requirement: a built-in's worded from its melds in the reader's language, a house rule's as typed."""
     if not is_built_in(variant) and level is not None and level.requirement:
         return level.requirement
-    return messages.requirement(level)
+    return requirement(level)
 
 
 def player_count(fewest: int, most: int) -> str:
@@ -92,22 +97,23 @@ def init_app(app: Flask) -> None:
         variants=lambda: list(rules.VARIANTS.values()),
         variant_name=_variant_name,
         level_words=level_words,
-        game_name=messages.game_name,
-        game_word=messages.game_word,
+        game_name=game_name,
+        game_word=game_word,
         out_who=out_who,
-        direction_words=messages.direction,
-        category_label=messages.category_label,
+        hand_questions=hand_questions,
+        direction_words=direction,
+        category_label=category_label,
         category_fields=category_fields,
         preview_value=preview_value,
         digit_picks=digit_picks,
         kept_include=kept_include,
         audit_change=audit_change,
-        say=messages.say,
-        requirement=messages.requirement,
-        option_help=messages.option_help,
-        option_words=messages.option_words,
-        choice_words=messages.choice_words,
-        option_name=messages.option_name,
+        say=say,
+        requirement=requirement,
+        option_help=option_help,
+        option_words=option_words,
+        choice_words=choice_words,
+        option_name=option_name,
         role_name=lambda role: ROLE_NAMES[role],
         rating_changes=rating_changes,
         bgstats_link=bgstats_link,

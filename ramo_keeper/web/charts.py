@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from ..messages import game_name
+from ..text.game_words import game_name
 
 WIDTH = 360
 PLOT_TOP, PLOT_HEIGHT = 40, 170

@@ -3,7 +3,7 @@ answer to /api/ is made: the API's views, the app's error pages and the busy dat
 
 from flask import jsonify
 
-# details.code is stable for scripts: a rule error's own code (messages.py), else one per status.
+# details.code is stable for scripts: a rule error's own code (text/rule_errors.py), else one per status.
 STATUS_CODES = {400: "bad_request", 401: "unauthorized", 403: "forbidden", 404: "not_found", 405: "not_allowed",
                 409: "conflict", 413: "too_large", 422: "invalid", 429: "too_many_requests", 500: "server_error",
                 503: "busy"}

@@ -220,13 +220,13 @@ def test_every_built_in_plays_its_own_marks():
 
 # ---- the hand form offers the boxes the marks need, and its hands score as the API's ----------------------
 
-def house_rule_in(table, based_on: str, changes: dict, with_id: bool = False):
+def house_rule_in(table, based_on: str, changes: dict, with_id: bool = False, name: str = "Ours"):
     from ramo_keeper.extensions import db
     from ramo_keeper.house_rules.service import create_ruleset
     from ramo_keeper.models import League
 
     with table.app.app_context():
-        ruleset = create_ruleset(db.session.get(League, table.league_id), "Ours", changes, based_on=based_on)
+        ruleset = create_ruleset(db.session.get(League, table.league_id), name, changes, based_on=based_on)
         db.session.commit()
         return (ruleset.key, ruleset.id) if with_id else ruleset.key
 
@@ -297,4 +297,4 @@ def test_the_editors_worked_example_multiplies_the_out_score(table):
     example = re.search(r'<output id="worked-example"[^>]*>([^<]*)</output>', page)[1]
     assert example == ("Sofia goes out: −100; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
                        "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 40")
-    assert 'data-out-factor="2"' in page
+    assert '"factors": {"went_out": 2}' in page.replace("&#34;", '"')

@@ -11,9 +11,9 @@ from ramo_keeper import rules
 from ramo_keeper.backups.backup import BadBackup, export_league, import_league
 from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import create_league
-from ramo_keeper.messages import rule_message
 from ramo_keeper.models import League, Ruleset, User
 from ramo_keeper.rules.limits import FACTS_IN_OPTIONS
+from ramo_keeper.text.rule_errors import rule_message
 
 from .helpers import NONNA, house_rule
 

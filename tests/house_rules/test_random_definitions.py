@@ -30,6 +30,7 @@ from conftest import ON_POSTGRES, POSTGRES_URL, TEST_CONFIG, Browser, make_app, 
 from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
+from ramo_keeper.games.hand_questions import hand_questions
 from ramo_keeper.models import League
 from tests.api.helpers import Api
 
@@ -413,7 +414,8 @@ def _most_held(variant: rules.Variant, options: dict) -> dict[str, int]:
 def _given_to_the_player_out(variant: rules.Variant) -> set[str]:
     """Every mark the form can give the player out whose requirement it can meet too: the out choice, the
     switches, the boxes (as a table ticks them: all that apply)."""
-    given = {variant.out_flag} | {m.key for m in variant.marks_for_the_player_out + variant.marks_for_each}
+    questions = hand_questions(variant)
+    given = {variant.out_flag} | {m.key for m in questions.marks_for_the_player_out + questions.marks_for_each}
     while True:
         held = {mark.key for mark in variant.marks if mark.key in given}
         kept = {key for key in held if key == variant.out_flag

@@ -29,7 +29,8 @@ def test_a_house_rule_game_stored_with_the_old_arithmetic_is_scored_again(app, a
         db.session.commit()
         stamp(revision="0016_night_snapshot")
         mark_schema_changed()
-        upgrade()
+        # Up to this migration only: the later ones change the schema the test's tables already have.
+        upgrade(revision="0017_rescore_house_rule_games")
         db.session.expire_all()
         for game_id, expected in ((game["id"], {sofia: -100, bo: 20}), (builtin["id"], {sofia: -50, bo: 20})):
             stored = load_game(game_id)

@@ -13,8 +13,10 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from ramo_keeper import messages, rules
+from ramo_keeper import rules
 from ramo_keeper.rules.words import definition_words
+from ramo_keeper.text import game_words, options, phrases, sentences
+from ramo_keeper.text.phrases import PHRASES
 from tests.house_rules.test_own_words import house_rule, start_game
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -51,11 +53,13 @@ def test_every_built_in_text_has_a_translation(language):
 
 
 def test_the_wording_layer_holds_no_sentence_of_one_game():
-    # What is left in messages.PHRASES is grammar every game uses: decks, the designed table size, a text line.
-    assert set(messages.PHRASES) == {"text", "decks_of_game_cards", "decks_plus_jokers", "decks_jokers_included",
+    # What is left in PHRASES is grammar every game uses: decks, the designed table size, a text line.
+    assert set(PHRASES) == {"text", "decks_of_game_cards", "decks_plus_jokers", "decks_jokers_included",
                                      "outside_designed_range"}
-    for gone in ("OPTION_NAMES", "OPTION_HELP", "CHOICE_WORDS", "CHOOSE_WHO"):
-        assert not hasattr(messages, gone)
+    # A game's words are its definition's: no table of one game's names, help, choices or category keys.
+    for gone in ("OPTION_NAMES", "OPTION_HELP", "CHOICE_WORDS", "CHOOSE_WHO", "CATEGORY_KEYS"):
+        for module in (game_words, options, phrases, sentences):
+            assert not hasattr(module, gone), f"{module.__name__}.{gone}"
 
 
 # A house rule's own words: markup and a non-Latin script, none of them in any catalogue.

@@ -239,8 +239,9 @@ def test_the_api_says_the_game_services_sentences_in_the_asked_language(game, ap
 
 def test_every_game_has_its_question_for_a_form_sent_without_who_went_out(app):
     # The hand form asks "Choose who went out." in the game's own words: each built-in states its sentence.
-    from ramo_keeper import messages, rules
+    from ramo_keeper import rules
+    from ramo_keeper.text.game_words import choose_who
 
     with app.test_request_context(headers={"Accept-Language": "it"}):
-        questions = {v.words.went_out_verb: messages.choose_who(v.words) for v in rules.VARIANTS.values()}
+        questions = {v.words.went_out_verb: choose_who(v.words) for v in rules.VARIANTS.values()}
     assert questions == {"went out": "Scegli chi ha chiuso.", "knocked": "Scegli chi ha bussato."}

@@ -14,8 +14,9 @@ import pytest
 from babel.messages.pofile import read_po
 from flask_babel import gettext
 
-from ramo_keeper import messages, rules
+from ramo_keeper import rules
 from ramo_keeper.i18n import PARTICLES, particle, with_particles
+from ramo_keeper.text.game_words import game_word
 
 ROOT = Path(__file__).resolve().parents[2]
 KO, IT = {"Accept-Language": "ko"}, {"Accept-Language": "it"}
@@ -57,7 +58,7 @@ def test_each_games_level_word_takes_the_particle_of_its_last_sound(app, key):
     word, object_particle, towards, last, last_particle = LEVEL_WORDS[key]
     variant = rules.VARIANTS[key]
     with app.test_request_context(headers=KO):
-        assert messages.game_word(variant.words.level) == word
+        assert game_word(variant.words.level) == word
         assert particle(word, "을(를)") == object_particle and particle(word, "(으)로") == towards
         assert particle(f"{word} {len(variant.levels)}", "을(를)") == last_particle == particle(last, "을(를)")
 

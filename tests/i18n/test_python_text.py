@@ -2,7 +2,7 @@
 
 User-facing means: flash messages, abort() descriptions, ServiceError/Conflict/NotFound messages, form
 field labels and validator messages, and the JSON API's error sentences (which follow Accept-Language).
-The rules core words its errors through messages.py, so it is not scanned.
+The rules core words its errors through text/, so it is not scanned.
 """
 
 import ast

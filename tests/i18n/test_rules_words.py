@@ -142,7 +142,7 @@ def test_the_english_word_check_finds_english(client):
 ])
 def test_option_errors_name_options_in_the_readers_words_and_keep_the_keys_in_english(app, language, out_of_range,
                                                                                         exclusive):
-    from ramo_keeper.messages import rule_message
+    from ramo_keeper.text.rule_errors import rule_message
 
     with app.test_request_context(headers={"Accept-Language": language}):
         assert rule_message(rules.RuleError("option_out_of_range", option="knock_limit", minimum=1,

@@ -5,8 +5,8 @@ from contextlib import contextmanager
 
 import pytest
 
-from ramo_keeper.messages import rule_message
 from ramo_keeper.rules import HandInput, PlayerResult, RuleError, Seat, apply_hand, new_game, start_state
+from ramo_keeper.text.rule_errors import rule_message
 
 AL, BO, CY, DI, ED, FLO, GUS, HAL = 1, 2, 3, 4, 5, 6, 7, 8
 NAMES = {AL: "Al", BO: "Bo", CY: "Cy", DI: "Di", ED: "Ed", FLO: "Flo", GUS: "Gus", HAL: "Hal"}
@@ -65,7 +65,7 @@ def scores(outcome) -> dict:
 
 @contextmanager
 def refused_with(pattern: str):
-    """Like pytest.raises(RuleError, match=…), matched against the sentence messages.py words."""
+    """Like pytest.raises(RuleError, match=…), matched against the sentence text/rule_errors.py words."""
     with pytest.raises(RuleError) as err:
         yield err
     assert re.search(pattern, rule_message(err.value)), rule_message(err.value)

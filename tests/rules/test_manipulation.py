@@ -2,8 +2,9 @@
 
 import pytest
 
-from ramo_keeper.messages import rule_message, say
 from ramo_keeper.rules import RuleError, deal, replay
+from ramo_keeper.text.phrases import say
+from ramo_keeper.text.rule_errors import rule_message
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, refused_with, s, scores, totals
 

@@ -4,6 +4,7 @@ import pytest
 
 from ramo_keeper import rules
 from ramo_keeper.rules import PlayerResult
+from ramo_keeper.rules.marks import form_questions
 
 
 def test_a_result_carries_its_marks_as_a_set_of_keys_and_the_edges_spell_them_as_fields():
@@ -33,8 +34,9 @@ def test_a_result_carries_its_marks_as_a_set_of_keys_and_the_edges_spell_them_as
 def test_the_hand_form_asks_for_each_games_marks(key, out, each, of_the_player_out):
     variant = rules.get_variant(key)
     assert variant.out_mark.key == out
-    assert [m.key for m in variant.marks_for_each] == each
-    assert [m.key for m in variant.marks_for_the_player_out] == of_the_player_out
+    asked_of_each, asked_of_the_player_out = form_questions(variant.marks, variant.implies, variant.out_flag)
+    assert [m.key for m in asked_of_each] == each
+    assert [m.key for m in asked_of_the_player_out] == of_the_player_out
 
 
 def test_the_grid_shows_a_mark_once_and_not_the_marks_it_implies():

@@ -5,8 +5,9 @@ Every expected number is worked out by hand from §6: low 5, high 10, skip 15, w
 
 import pytest
 
-from ramo_keeper.messages import requirement, say
 from ramo_keeper.rules import deal, get_variant, placement_points, replay, total_ranks
+from ramo_keeper.text.phrases import say
+from ramo_keeper.text.requirements import requirement
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, refused_with, scores, seats, totals
 

@@ -2,8 +2,9 @@
 
 import pytest
 
-from ramo_keeper.messages import requirement, say
 from ramo_keeper.rules import deal, replay
+from ramo_keeper.text.phrases import say
+from ramo_keeper.text.requirements import requirement
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, r, refused_with, scores, totals
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ramo_keeper.messages import say
 from ramo_keeper.rules import deal, replay
+from ramo_keeper.text.phrases import say
 
 from .tables import AL, BO, CY, DI, fold, game, hand, holds, out, s, scores, totals
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from ramo_keeper.messages import rule_message
 from ramo_keeper.rules import PlayerResult, RuleError, Seat, UnknownVariant, get_variant, new_game, replay
+from ramo_keeper.text.rule_errors import rule_message
 
 from .tables import AL, BO, CY, game, hand, holds, out, r, refused_with, s, seats
 

@@ -2,7 +2,6 @@
 
 import pytest
 
-from ramo_keeper.messages import option_help
 from ramo_keeper.rules import (
     VARIANTS,
     HandValue,
@@ -13,6 +12,7 @@ from ramo_keeper.rules import (
     placement_points,
     replay,
 )
+from ramo_keeper.text.options import option_help
 
 from .tables import AL, BO, CY, DI, game, hand, holds, out, r
 

@@ -11,10 +11,12 @@ from flask_babel import get_locale
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField
 
-from ... import messages, rules
+from ... import rules
 from ...rules.registry import variant_of
+from ...text.game_words import category_label, game_word
 from ...variants import is_built_in
 from ..forms import CountField, count_limit, posted_number
+from ..hand_questions import hand_questions
 from ..out_words import out_mine
 from .card_list import BadCardList
 
@@ -28,7 +30,7 @@ def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: i
     kwargs = {"formdata": None} if blank else {}
     if draft is not None:
         kwargs["data"] = {**{f"c_{key}": count for key, count in draft.get("cards", {}).items()},
-                          **{mark.key: draft.get(mark.key, False) for mark in variant.marks_for_each},
+                          **{mark.key: draft.get(mark.key, False) for mark in hand_questions(variant).marks_for_each},
                           "went_out": draft.get("went_out", False) or draft.get(variant.out_flag, False),
                           "card_list": "" if card_list is None else json.dumps(card_list)}
     form = DraftForm(**kwargs)
@@ -50,10 +52,10 @@ def _draft_form_class(variant: rules.Variant, options: tuple, language: str):
     # The game's marks (rules/marks.py): the out mark ("I went out", or the knock) and a box for each
     # mark asked of every player ("I laid down").
     DraftForm.went_out = BooleanField(out_mine(variant))
-    for mark in variant.marks_for_each:
-        setattr(DraftForm, mark.key, BooleanField(messages.game_word(mark.mine)))
+    for mark in hand_questions(variant).marks_for_each:
+        setattr(DraftForm, mark.key, BooleanField(game_word(mark.mine)))
     for category in variant.categories_for(dict(options)):
-        label = messages.category_label(category.label) if is_built_in(variant) else category.label
+        label = category_label(category.label) if is_built_in(variant) else category.label
         setattr(DraftForm, f"c_{category.key}", CountField(
             label, validators=[count_limit(category.maximum, label.lower())], default=0,
             render_kw={"max": category.maximum, "data-max": category.maximum}))
@@ -81,7 +83,7 @@ def posted_card_list(form) -> list | None:
 
 def result_of(form, player_id: int) -> dict:
     """The form as the API's `Result` of that player."""
-    marks = {mark.key for mark in form.variant.marks_for_each if form[mark.key].data}
+    marks = {mark.key for mark in hand_questions(form.variant).marks_for_each if form[mark.key].data}
     if form.went_out.data:
         marks.add(form.variant.out_flag)
     return {"player_id": player_id, "cards": {f.name[2:]: f.data or 0 for f in count_fields(form)},

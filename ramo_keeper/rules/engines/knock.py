@@ -23,6 +23,7 @@ class KnockGame(Variant):
                                   "round_bonus"})
     ends_with = "knocked"
     implied_by_engine = {"went_out": ("knocked",)}
+    preview_options = {"undercutBonus": "undercut_bonus", "allCardsBonus": "all_cards_bonus"}
 
     def _knocked(self, r) -> bool:
         """A knock, or going out, which counts as the knock."""
@@ -71,8 +72,7 @@ class KnockGame(Variant):
 
     def preview(self, options) -> dict:
         """The knocker is whoever carries the knock, itself or by implication; the bonuses are the options'."""
-        return {**super().preview(options), "knockMark": "knocked",
-                "undercutBonus": options["undercut_bonus"], "allCardsBonus": options["all_cards_bonus"]}
+        return {**super().preview(options), "knockMark": "knocked"}
 
     def is_over(self, setup, number: int, totals, completed) -> bool:
         """The game ends after a hand in which any running total reaches the target."""

@@ -14,7 +14,7 @@ the definition's fixed rule.
 
 from __future__ import annotations
 
-from ..base import RuleError
+from ..base import FrozenDict, RuleError
 from ..variant import Variant
 
 
@@ -23,6 +23,9 @@ class LevelGame(Variant):
 
     engine = "levels"
     needs_marks = ("laid_down",)  # a player climbs a level by laying it down
+    fact_defaults = FrozenDict({"ranking": "lowest_total", "end": "last_level"})
+    plays_levels = True
+    scores_out_score = True
 
     def progression_in(self, options) -> str:
         """``per_player`` (each climbs alone) or ``per_round`` (level k in hand k)."""
