@@ -46,9 +46,11 @@ class EditorForm(HTMLParser):
         if tag == "form" and given.get("id") == "house-rule-editor":
             self.form = dataset(given)
         elif tag == "div" and "data-category" in given:
-            self.categories.append({"key": "", "points": ""})
+            self.categories.append({"key": "", "label": "", "points": ""})
         elif tag == "input" and "data-category-key" in given:
             self.categories[-1]["key"] = given.get("value") or ""
+        elif tag == "input" and "data-category-label" in given:
+            self.categories[-1]["label"] = given.get("value") or ""
         elif tag == "input" and "data-category-points" in given:
             self.categories[-1]["points"] = given.get("value") or ""
         elif tag == "output" and given.get("id") == "worked-example":
@@ -117,7 +119,8 @@ def test_the_knock_example_scores_the_knocker_holding_nothing(table):
     """Manipulation (RULES.md §4): Bo holds 2 pips, 1 ten, 1 joker: v = 2 + 10 + 25 = 37. Sofia knocks holding
     nothing and has the lowest hand: 37 − 0, plus the all-cards bonus 25 (no undercut: she knocked) = 62."""
     _, ruleset_id = house_rule_in(table, "manipulation", {}, with_id=True, name="Knock")
-    assert editor_page(table, ruleset_id).example == "Sofia goes out: 62; Bo holds 2 pips, 1 tens, 1 jokers: 37"
+    assert editor_page(table, ruleset_id).example == (
+        "Sofia goes out: 62; Bo holds 2 × Pips of the 2–9 cards, 1 × 10s, jacks, queens, kings, 1 × Jokers: 37")
 
 
 def test_an_emptied_bgg_id_and_a_new_empty_row_still_give_an_example(app):
@@ -128,4 +131,5 @@ def test_an_emptied_bgg_id_and_a_new_empty_row_still_give_an_example(app):
     doc = {**rules.get_variant("ramo").definition(), "bgg_id": None}
     doc = editor.with_row(doc, "add_category")
     with app.test_request_context():
-        assert editor.worked_example(doc) == "Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40"
+        assert editor.worked_example(doc) == ("Sofia goes out: −50; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
+                                              "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 40")

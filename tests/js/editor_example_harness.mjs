@@ -22,7 +22,8 @@ function field(value, checked) { return { value: value, checked: !!checked }; }
 function editorForm(given) {
   const output = { textContent: "" };
   const rows = given.categories.map(function (category) {
-    const parts = { "[data-category-key]": field(category.key), "[data-category-points]": field(category.points) };
+    const parts = { "[data-category-key]": field(category.key), "[data-category-label]": field(category.label),
+      "[data-category-points]": field(category.points) };
     return { querySelector(selector) { return parts[selector] || null; } };
   });
   return {
