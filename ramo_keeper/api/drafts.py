@@ -9,7 +9,7 @@ from ..games.drafts import store
 from ..games.drafts.throttling import draft_wait
 from ..models import HandDraft
 from .blueprint import error, route, user
-from .games import _allowed
+from .games import require_game_role as _allowed
 from .schemas import Draft, Result
 
 

@@ -7,7 +7,7 @@ from flask_login import login_required
 
 from ..games.page_context import played_or_404
 from ..rules.registry import variant_of
-from ..seasons.routes import _season
+from ..seasons.routes import season_or_404
 from ..web.access import require_league
 from ..web.rendering import render
 from ..web.streaming import streamed
@@ -52,7 +52,7 @@ def print_game(game_id: int):
 def season_bgstats(league_id: int, season_id: int):
     """The season's finished games in BG Stats' export shape, to import into BG Stats."""
     league, _ = require_league(league_id)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     # Streamed, a batch of games at a time (season_file.py): a season of 2,000 games holds no worker for seconds.
     return _download(streamed(season_file_chunks(season.id)), "application/json",
                      f"bgstats-season-{season.id}.json")

@@ -178,7 +178,7 @@ class OptionNumberField(Field):
         self.data = raw if number is None else number
 
 
-def _option_field(option: rules.Option):
+def option_field(option: rules.Option):
     label = messages.option_name(option)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
@@ -289,7 +289,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
         pass
 
     for option in games[key].options:
-        setattr(LeagueNewGameForm, f"opt_{option.key}", _option_field(option))
+        setattr(LeagueNewGameForm, f"opt_{option.key}", option_field(option))
     form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
     form.players, form.seasons, form.games = players, seasons, games
     if not form.is_submitted() and posted_variant in games:  # "Start a game" from a house rule's page

@@ -69,11 +69,11 @@ def kept_include(context, name: str) -> Markup:
 
 
 def qr_svg(url: str) -> Markup:
-    return _qr_markup(url, gettext("QR code of the live link"))
+    return qr_markup(url, gettext("QR code of the live link"))
 
 
 @lru_cache(maxsize=256)
-def _qr_markup(url: str, title: str) -> Markup:
+def qr_markup(url: str, title: str) -> Markup:
     """The QR code drawn once per link and title: finding its best mask costs more than the rest of the page."""
     # segno writes the SVG itself and escapes the title.
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True, title=title)
