@@ -152,3 +152,54 @@ def test_the_size_checker_counts_lines_and_classes(tmp_path):
         "games/narrow.py": f"class Narrow:\n{body[10:]}",
     })
     assert oversized(app) == ["games/big.py: 401 lines", f"games/wide.py: class Wide, {MAX_CLASS_LINES + 1} lines"]
+
+
+def loops_through_other_folders(graph: dict[str, dict[str, str]]) -> list[str]:
+    """Import chains that leave a folder below ramo_keeper/ and come back into it, as
+    'games/drafts/routes.py -> games/page_context.py -> games/drafts/store.py'. Such a chain ties the
+    folder to whatever stands outside it in both directions, although no two files import each other.
+    A folder's sub-folders count as inside it (games/ uses games/drafts/, which builds on games/stored.py)."""
+    def folder(name: str) -> str:
+        return name.rsplit("/", 1)[0] if "/" in name else ""
+
+    def inside(name: str, home: str) -> bool:
+        return folder(name) == home or folder(name).startswith(home + "/")
+
+    found = set()
+    for start in sorted(graph):
+        home = folder(start)
+        if not home:
+            continue
+        paths = {}
+        frontier = [[start, target] for target in sorted(graph[start]) if not inside(target, home)]
+        while frontier:
+            following = []
+            for path in frontier:
+                if path[-1] in paths:
+                    continue
+                paths[path[-1]] = path
+                for target in sorted(graph.get(path[-1], {})):
+                    if inside(target, home):
+                        found.add(" -> ".join([*path, target]))
+                    elif target not in paths:
+                        following.append([*path, target])
+            frontier = following
+    return sorted(found)
+
+
+def test_no_import_chain_leaves_a_folder_and_comes_back():
+    from test_architecture_packages import file_graph  # tests/ is on the path, as for conftest
+
+    found = loops_through_other_folders(file_graph(APP))
+    assert found == [], "\n".join(found)
+
+
+def test_the_loop_checker_sees_a_way_out_and_back():
+    graph = {"games/drafts/routes.py": {"games/page_context.py": "", "games/drafts/store.py": ""},
+             "games/page_context.py": {"games/drafts/store.py": "", "games/stored.py": ""},
+             "games/drafts/store.py": {"games/stored.py": ""},
+             "games/routes.py": {"games/drafts/panel.py": ""}}
+    assert loops_through_other_folders(graph) == [
+        "games/drafts/routes.py -> games/page_context.py -> games/drafts/store.py"]
+    del graph["games/drafts/routes.py"]["games/page_context.py"]
+    assert loops_through_other_folders(graph) == []

@@ -5,7 +5,7 @@ from datetime import date
 from flask import Blueprint, Response, jsonify
 from flask_login import login_required
 
-from ..games.page_context import played_or_404
+from ..games.lookup import played_or_404
 from ..rules.registry import variant_of
 from ..seasons.routes import season_or_404
 from ..web.access import require_league
