@@ -203,3 +203,18 @@ def test_the_loop_checker_sees_a_way_out_and_back():
         "games/drafts/routes.py -> games/page_context.py -> games/drafts/store.py"]
     del graph["games/drafts/routes.py"]["games/page_context.py"]
     assert loops_through_other_folders(graph) == []
+
+
+def test_the_database_part_draws_no_pages():
+    """database/ holds the database's side of a write; pages, flashes and the API's error shape are web/'s.
+    (The 503 page of a busy database lives in web/busy.py.)"""
+    page_tools = {"render_template", "flash", "session", "get_flashed_messages"}
+    found = []
+    for path in sorted((APP / "database").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                names = {alias.name for alias in node.names}
+                if (node.module or "").split(".")[0] == "web" or (node.level and node.module == "web") or \
+                        (node.module == "flask" and names & page_tools) or (node.level == 2 and "web" in names):
+                    found.append(f"{path.relative_to(APP).as_posix()}:{node.lineno}")
+    assert found == [], "\n".join(found)
