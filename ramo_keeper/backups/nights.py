@@ -20,7 +20,7 @@ from .. import rules
 from ..extensions import db
 from ..messages import rule_message
 from ..models import Night, NightPlayer, NightTable
-from ..nights.service import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
+from ..nights.limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
 from ..text.validation import LONG_NAME_MAX
 from .backup_file import BackupFile, Id, _name, _Row, describe
 
