@@ -218,3 +218,13 @@ def test_the_database_part_draws_no_pages():
                         (node.module == "flask" and names & page_tools) or (node.level == 2 and "web" in names):
                     found.append(f"{path.relative_to(APP).as_posix()}:{node.lineno}")
     assert found == [], "\n".join(found)
+
+
+def test_the_options_fieldset_is_written_once():
+    """The new-game and new-night forms ask a game's options with one macro (they had drifted apart)."""
+    templates = APP.parent / "templates"
+    written = sorted(path.relative_to(templates).as_posix() for path in templates.rglob("*.html")
+                     if 'class="options"' in path.read_text(encoding="utf-8"))
+    assert written == ["macros/options.html"]
+    for form in ("games/_new_form.html", "nights/_new_form.html"):
+        assert "options_fieldset(form.option_fields" in (templates / form).read_text(encoding="utf-8"), form

@@ -261,10 +261,6 @@ class NewGameForm(FlaskForm):
     def options(self) -> dict:
         return {option.key: field.data for option, field in self.option_fields}
 
-    @property
-    def has_option_errors(self) -> bool:
-        return any(field.errors for _, field in self.option_fields)
-
     def error_field(self, option_key: str | None):
         """Where an error about the new game belongs: under the option it names, else above the form.
 
