@@ -70,12 +70,14 @@ golden: $(VENV)/.installed-dev system-deps translations
 	DATABASE_URL= GOLDEN_UPDATE=1 $(BIN)/python -m pytest -q tests/e2e/test_golden.py
 
 # The inner loop: no browser, no fuzzing, and none of the tests that cost the most CPU for what they add
-# between two edits (`make test` runs them all): the gunicorn races, the statement counts, the
-# property-based replays, the 20,000-hand imports, the catalogue extraction, and the sweeps that walk
-# every route, every odd number, every look-alike name and every page in three languages. Two workers:
-# on two cores, more only collect the suite more times.
-FAST_SKIP := tests/perf tests/test_concurrent_server.py tests/security/test_races_server.py \
-	tests/security/test_seat_races_server.py tests/security/test_import_beside_tables.py tests/rules/test_properties.py \
+# between two edits (`make test` runs them all): every test that races phones against a real gunicorn
+# (tests/**/*_server.py), the statement counts, the property-based replays, the 20,000-hand imports, the
+# catalogue extraction, the hand-score.js parity run in node, the OpenAPI constraint walks, the odd-JSON
+# house rules, and the sweeps that walk every route, every odd number, every look-alike name and every page
+# in three languages. Two workers: on two cores, more only collect the suite more times.
+FAST_SKIP := tests/perf $(wildcard tests/*_server.py tests/*/*_server.py) tests/security/test_import_beside_tables.py \
+	tests/rules/test_properties.py tests/rules/test_preview_parity.py tests/api/test_openapi_boundaries.py \
+	tests/house_rules/test_odd_json.py \
 	tests/i18n/test_catalogues.py tests/test_statement_counts.py tests/test_access.py tests/security/test_odd_numbers.py \
 	tests/security/test_lookalike_names.py tests/security/test_bad_characters.py tests/security/test_headers.py \
 	tests/i18n/test_game_pages.py tests/i18n/test_guest_pages.py tests/i18n/test_league_pages.py \

@@ -9,10 +9,10 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import i18n
 from .config import load_config
-from .database import contention, transactions
+from .database import transactions
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
 from .shell import catalogues, page_scripts, slim_static
-from .web import ids
+from .web import busy, ids
 
 
 class RamoKeeper(Flask):
@@ -34,7 +34,7 @@ class RamoKeeper(Flask):
 
     def full_dispatch_request(self):
         """The request, run once more after a deadlock; 503 with Retry-After while the database is busy."""
-        return contention.dispatch(self, super().full_dispatch_request)
+        return busy.dispatch(self, super().full_dispatch_request)
 
     def url_for(self, endpoint: str, *, _external: bool | None = None, **values) -> str:
         """With PUBLIC_URL set, every external link (invite, live link, its QR code) starts with it,

@@ -10,7 +10,7 @@ from ..games.drafts import store
 from ..games.drafts.throttling import draft_wait
 from ..models import HandDraft
 from .blueprint import error, route, user
-from .games import _allowed
+from .games import require_game_role
 from .schemas import Draft, DraftResult
 
 
@@ -30,7 +30,7 @@ def put_draft(game_id: int, number: int, player_id: int, body: DraftResult):
     """Send one player's own count of the next hand (hand_count + 1); it scores nothing until recorded."""
     if body.player_id != player_id:
         return error(400, gettext("The body's player_id must be the player in the path."))
-    _allowed(game_id, "scorer")
+    require_game_role(game_id, "scorer")
     # The seat's own count, as the seated phone's pages keep it: a token starts no new count of its own.
     wait = draft_wait(game_id, player_id)
     if wait:
@@ -44,5 +44,5 @@ def put_draft(game_id: int, number: int, player_id: int, body: DraftResult):
 @route("GET", "/games/{game_id}/hands/{number}/drafts", response=[Draft], errors=(404,))
 def hand_drafts(game_id: int, number: int):
     """The players' drafts of a hand: empty once the hand is recorded."""
-    _allowed(game_id, "viewer")
+    require_game_role(game_id, "viewer")
     return jsonify([draft_dict(d) for d in store.drafts_of(game_id, number)])

@@ -30,7 +30,7 @@ HEADERS = {
 }
 
 
-def _allowed(game_id: int, role: str) -> None:
+def require_game_role(game_id: int, role: str) -> None:
     """404 when the game does not exist or lies in a league the caller is not in; 403 below `role`."""
     league_id = db.session.execute(db.select(GameRow.league_id).where(GameRow.id == game_id)).scalar_one_or_none()
     membership = membership_for(league_id, user()) if league_id is not None else None
@@ -78,7 +78,7 @@ def record_hand(game_id: int, body: HandBody):
     key = request.headers.get("Idempotency-Key")
     if key is not None and not KEY.fullmatch(key):
         return error(400, gettext("Idempotency-Key must be 1 to 100 printable ASCII characters."))
-    _allowed(game_id, "scorer")
+    require_game_role(game_id, "scorer")
     game, state, created = service.record_hand(game_id, user(), from_body(body.model_dump()), key)
     return _reply(game, state, 201, {} if created else {"Idempotent-Replayed": "true"})
 
@@ -90,7 +90,7 @@ def edit_hand(game_id: int, number: int, body: HandBody):
     expected = _if_match()
     if expected is False:
         return error(400, str(IF_MATCH_REFUSED))
-    _allowed(game_id, "scorer")
+    require_game_role(game_id, "scorer")
     game, state = service.edit_hand(game_id, user(), number, from_body(body.model_dump()), expected)
     return _reply(game, state)
 
@@ -103,7 +103,7 @@ def undo_hand(game_id: int, number: int):
     expected = _if_match()
     if expected is False:
         return error(400, str(IF_MATCH_REFUSED))
-    _allowed(game_id, "scorer")
+    require_game_role(game_id, "scorer")
     return _reply(*service.undo_last_hand(game_id, user(), number, expected))
 
 

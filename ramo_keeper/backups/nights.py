@@ -19,7 +19,7 @@ from sqlalchemy import Connection, select
 from .. import rules
 from ..extensions import db
 from ..models import Night, NightPlayer, NightTable
-from ..nights.service import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
+from ..nights.limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
 from ..text.rule_errors import rule_message
 from ..text.validation import LONG_NAME_MAX
 from .backup_file import BackupFile, Id, _name, _Row, describe

@@ -22,7 +22,7 @@ A write takes the locks it needs in this order and never one earlier in the list
 A rename thus holds league → player → its games, and a hand holds season → players → game: the
 hand either waits for the rename before it locks its game, or the rename waits for the hand to
 commit. If the database still reports a deadlock or a serialization failure, the request is run
-once more (contention.py).
+once more (web/busy.py).
 
 SQLite has no row locks: a writing request holds the database's one write lock from its first
 statement (transactions.py), so these helpers send nothing there.

@@ -9,7 +9,7 @@ from sqlalchemy.engine import Engine
 from ..extensions import db
 
 READ_ONLY_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-# How long a SQLite writer waits for the write lock before its request is answered 503 (contention.py).
+# How long a SQLite writer waits for the write lock before its request is answered 503 (web/busy.py).
 BUSY_TIMEOUT_MS = 5000
 
 
@@ -54,7 +54,7 @@ def _begin_statement(dbapi_connection) -> str | None:
     committed does: it never holds a snapshot, so an occasional write in it (a token's last use)
     is not refused for a stale one, and a game read checks the version itself
     (games/stored.load_game). So does a writing request that has given up writing (`g.reads_only`:
-    the busy page of contention.py still reads who is logged in), and one inside `no_write_lock()`
+    the busy page of web/busy.py still reads who is logged in), and one inside `no_write_lock()`
     (a backup import checking its file). A writing request takes the lock once: a second connection
     it opens while its first holds the lock (the token note) begins deferred, so it never waits for
     its own request. Work outside a request (CLI, scripts) is a plain transaction.

@@ -6,9 +6,9 @@ from datetime import date
 from flask import Blueprint, Response, jsonify
 from flask_login import login_required
 
-from ..games.page_context import played_or_404
+from ..games.lookup import played_or_404
 from ..rules.registry import variant_of
-from ..seasons.routes import _season
+from ..seasons.routes import season_or_404
 from ..seasons.standings import season_standings
 from ..text.file_names import file_name
 from ..web.access import require_league
@@ -66,7 +66,7 @@ def print_game(game_id: int):
 def standings_xlsx_download(league_id: int, season_id: int):
     """The standings as a spreadsheet for people: the reader's words, numbers as numbers (docs/EXPORTS.md)."""
     league, _ = require_league(league_id)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     return _download(standings_workbook(league.name, season_standings(season), date.today()), XLSX,
                      f"standings-{season.id}-{file_name(season.name, 'season')}.xlsx")
 
@@ -76,7 +76,7 @@ def standings_xlsx_download(league_id: int, season_id: int):
 def season_bgstats(league_id: int, season_id: int):
     """The season's finished games in BG Stats' export shape, to import into BG Stats."""
     league, _ = require_league(league_id)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     # Streamed, a batch of games at a time (season_file.py): a season of 2,000 games holds no worker for seconds.
     return _download(streamed(season_file_chunks(season.id)), "application/json",
                      f"bgstats-season-{season.id}.json")

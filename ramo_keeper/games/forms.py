@@ -181,7 +181,7 @@ class OptionNumberField(Field):
         self.data = raw if number is None else number
 
 
-def _option_field(option: rules.Option):
+def option_field(option: rules.Option):
     label = option_name(option)
     if option.kind == "bool":
         return BooleanField(label, default=option.default)
@@ -264,10 +264,6 @@ class NewGameForm(FlaskForm):
     def options(self) -> dict:
         return {option.key: field.data for option, field in self.option_fields}
 
-    @property
-    def has_option_errors(self) -> bool:
-        return any(field.errors for _, field in self.option_fields)
-
     def error_field(self, option_key: str | None):
         """Where an error about the new game belongs: under the option it names, else above the form.
 
@@ -292,7 +288,7 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
         pass
 
     for option in games[key].options:
-        setattr(LeagueNewGameForm, f"opt_{option.key}", _option_field(option))
+        setattr(LeagueNewGameForm, f"opt_{option.key}", option_field(option))
     form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
     form.players, form.seasons, form.games = players, seasons, games
     if not form.is_submitted() and posted_variant in games:  # "Start a game" from a house rule's page

@@ -12,7 +12,8 @@ from . import service
 from .forms import hand_form, posted_number
 from .hand_inputs import from_form
 from .hand_rows import hand_input
-from .page_context import game_or_404, play_context, played_or_404
+from .lookup import game_or_404, played_or_404
+from .page_context import play_context
 from .rule_errors import RuleBroken
 from .stored import setup_of, stored_state
 

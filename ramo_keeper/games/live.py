@@ -9,7 +9,8 @@ from ..extensions import db
 from ..models import Game, Membership
 from ..web.rendering import render, wants_fragment
 from .drafts.panel import Where, panel_context
-from .page_context import board_context, play_context, played_or_404
+from .lookup import played_or_404
+from .page_context import board_context, play_context
 from .stored import read_game
 
 bp = Blueprint("live", __name__)

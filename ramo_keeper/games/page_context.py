@@ -1,9 +1,10 @@
-"""What every game screen needs: the game (or 404/403), its stored state, and the page context."""
+"""What every game screen needs besides the game itself (lookup.py finds that, or answers 404/403): the page
+context."""
 
 from functools import lru_cache, partial
 
 import segno
-from flask import abort, url_for
+from flask import url_for
 from flask_babel import get_locale, gettext
 from jinja2 import pass_context
 from markupsafe import Markup
@@ -15,32 +16,9 @@ from ..extensions import db
 from ..models import AuditEntry, Game
 from ..variants import variant_for
 from ..web import charts
-from ..web.access import require_league
 from .drafts.store import current_drafts, drafts_as_hand
 from .forms import hand_form
-from .stored import load_game, read_game, setup_of
-
-
-def game_or_404(game_id: int, role: str = "viewer", hands: bool = True) -> tuple[Game, object]:
-    """The game (with its hands unless told otherwise) and the caller's membership.
-
-    Outsiders get 404 as for any league object.
-    """
-    game = load_game(game_id, hands)
-    if game is None:
-        abort(404)
-    _, membership = require_league(game.league_id, role)
-    return game, membership
-
-
-def played_or_404(game_id: int, role: str = "viewer") -> tuple[Game, object, rules.GameState]:
-    """The game to show, the caller's membership and the game's stored state (outsiders get 404)."""
-    found = read_game(game_id)
-    if found is None:
-        abort(404)
-    game, state = found
-    _, membership = require_league(game.league_id, role)
-    return game, membership, state
+from .stored import setup_of
 
 
 def running_totals(game: Game, state: rules.GameState):
@@ -69,11 +47,11 @@ def kept_include(context, name: str) -> Markup:
 
 
 def qr_svg(url: str) -> Markup:
-    return _qr_markup(url, gettext("QR code of the live link"))
+    return qr_markup(url, gettext("QR code of the live link"))
 
 
 @lru_cache(maxsize=256)
-def _qr_markup(url: str, title: str) -> Markup:
+def qr_markup(url: str, title: str) -> Markup:
     """The QR code drawn once per link and title: finding its best mask costs more than the rest of the page."""
     # segno writes the SVG itself and escapes the title.
     svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", omitsize=True, title=title)

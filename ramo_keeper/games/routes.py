@@ -16,8 +16,9 @@ from ..web.rendering import render, see_other
 from . import listing, service
 from .drafts.panel import Where, panel_context
 from .forms import new_game_form
+from .lookup import game_or_404, played_or_404
 from .new_game_taps import apply_tap, seat
-from .page_context import game_or_404, play_context, played_or_404
+from .page_context import play_context
 from .stored import setup_of
 
 bp = Blueprint("games", __name__)

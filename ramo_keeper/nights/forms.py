@@ -8,7 +8,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from .. import rules
-from ..games.forms import _option_field as option_field
+from ..games.forms import option_field
 from ..rules.registry import DEFAULT_GAME
 from ..text.game_words import game_name
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, whole_number

@@ -10,7 +10,7 @@ from ..errors import ServiceError
 from .seating import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SMALLEST_TABLE, SeatingRefused
 
 __all__ = ["LARGEST_TABLE", "MAX_PLAYERS", "MAX_ROUNDS", "MAX_TABLES", "SMALLEST_TABLE", "SEATINGS",
-           "refused", "sizes_refused"]
+           "refused", "rounds_out_of_range", "sizes_refused", "table_size_out_of_range"]
 
 SEATINGS = ("mix", "ladder")
 
@@ -38,12 +38,30 @@ def cannot_seat(players: int, game: str, low: int, high: int, path: str = "playe
                             "table).", players, game=game, low=low, high=high), path, "cannot_seat")
 
 
+def rounds_out_of_range(path: str = "rounds") -> ServiceError:
+    return refused(gettext("A night has 1 to %(most)s rounds.", most=MAX_ROUNDS), path, "rounds_out_of_range",
+                   minimum=1, maximum=MAX_ROUNDS)
+
+
+def table_size_out_of_range(game: str, low: int, high: int, path: str = "table_size") -> ServiceError:
+    return refused(gettext("%(game)s is played at tables of %(low)s to %(high)s players.", game=game, low=low,
+                           high=high), path, "table_size_out_of_range", minimum=low, maximum=high)
+
+
+# seating.py's problems, each with the refusal the API answers (its `details.code`). Seating names its problems
+# with the API's codes; too few players for one table is a table the game cannot seat, as the API has it.
+SEATING_REFUSALS = {
+    "too_many_players": lambda error, players, game, low, high, path: too_many_players(path),
+    "too_many_tables": lambda error, players, game, low, high, path: too_many_tables(path),
+    "table_size_out_of_range": lambda error, players, game, low, high, path: table_size_out_of_range(
+        game, error.details["least"], error.details["most"]),
+    "rounds_out_of_range": lambda error, players, game, low, high, path: rounds_out_of_range(),
+    "cannot_seat": lambda error, players, game, low, high, path: cannot_seat(players, game, low, high, path),
+    "too_few_players": lambda error, players, game, low, high, path: cannot_seat(players, game, low, high, path),
+}
+
+
 def sizes_refused(error: SeatingRefused, players: int, game: str, low: int, high: int,
                   path: str = "player_ids") -> ServiceError:
     """seating.table_sizes' refusal as the API says it: each of its problems keeps its own code."""
-    problem = error.details.get("problem")
-    if problem == "too_many_tables":
-        return too_many_tables(path)
-    if problem == "too_many_players":
-        return too_many_players(path)
-    return cannot_seat(players, game, low, high, path)
+    return SEATING_REFUSALS[error.details["problem"]](error, players, game, low, high, path)

@@ -5,7 +5,7 @@ from dataclasses import dataclass
 from flask import url_for
 from flask_babel import gettext
 
-from ..games.page_context import _qr_markup
+from ..games.page_context import qr_markup
 from ..models import Night, NightTable
 from .service import current_tables, present_ids, status_of, still_playing
 from .standings import night_standings
@@ -40,7 +40,7 @@ def table_view(table: NightTable, names: dict[int, str], with_links: bool = Fals
             view.live_url = url_for("night_room.table", token=board_token, number=table.table, _external=True)
         elif game.share_token:
             view.live_url = url_for("live.show", token=game.share_token, _external=True)
-        view.qr = _qr_markup(view.live_url or view.game_url,
+        view.qr = qr_markup(view.live_url or view.game_url,
                              gettext("QR code of table %(number)s's game", number=table.table))
     return view
 
@@ -64,4 +64,4 @@ def find_your_table(night: Night) -> dict:
         return {}
     url = url_for("night_room.find", token=night.board_token, _external=True)
     return {"find_url": url, "find_short": url.split("://", 1)[-1],
-            "find_qr": _qr_markup(url, gettext("QR code: find your table"))}
+            "find_qr": qr_markup(url, gettext("QR code: find your table"))}

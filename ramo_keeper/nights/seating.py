@@ -54,7 +54,7 @@ def table_sizes(players: int, table_size: int, least: int, most: int) -> list[in
     if not max(SMALLEST_TABLE, least) <= table_size <= min(LARGEST_TABLE, most):
         raise SeatingRefused(f"The table size must be between {max(SMALLEST_TABLE, least)} and "
                              f"{min(LARGEST_TABLE, most)} for this game.", path="table_size",
-                             problem="table_size_range", least=max(SMALLEST_TABLE, least),
+                             problem="table_size_out_of_range", least=max(SMALLEST_TABLE, least),
                              most=min(LARGEST_TABLE, most))
     if players > MAX_PLAYERS:
         raise SeatingRefused(f"A night seats at most {MAX_PLAYERS} players.", path="player_ids",
@@ -152,7 +152,7 @@ def plan_mix(players: Sequence[int], table_size: int, rounds: int, least: int, m
         raise SeatingRefused("A player is listed twice.", path="player_ids", problem="player_twice")
     if not 0 <= rounds <= MAX_ROUNDS:
         raise SeatingRefused(f"A night has 1 to {MAX_ROUNDS} rounds.", path="rounds",
-                             problem="rounds_range", most=MAX_ROUNDS)
+                             problem="rounds_out_of_range", most=MAX_ROUNDS)
     sizes = table_sizes(len(players), table_size, least, most)
     if rounds == 0:
         return []

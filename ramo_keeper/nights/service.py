@@ -22,7 +22,7 @@ from ..models import League, Night, NightPlayer, NightTable, Player, User, utcno
 from ..text.validation import LONG_NAME_MAX, TextError, clean_name
 from ..variants import snapshot_variant
 from . import limits, seating
-from .limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
+from .limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, SEATINGS, SMALLEST_TABLE
 from .standings import ladder_order
 
 _refused = limits.refused
@@ -80,13 +80,10 @@ def _checked_shape(variant: rules.Variant, table_size: int, rounds: int, seating
     if seating_rule not in SEATINGS:
         raise _refused(gettext("The seating is mix or ladder."), "seating", "unknown_seating")
     if not 1 <= rounds <= MAX_ROUNDS:
-        raise _refused(gettext("A night has 1 to %(most)s rounds.", most=MAX_ROUNDS), "rounds", "rounds_out_of_range",
-                       minimum=1, maximum=MAX_ROUNDS)
+        raise limits.rounds_out_of_range()
     low, high = max(SMALLEST_TABLE, variant.min_players), min(LARGEST_TABLE, variant.max_players)
     if not low <= table_size <= high:
-        raise _refused(gettext("%(game)s is played at tables of %(low)s to %(high)s players.",
-                               game=variant.name, low=low, high=high), "table_size", "table_size_out_of_range",
-                       minimum=low, maximum=high)
+        raise limits.table_size_out_of_range(variant.name, low, high)
 
 
 def _sizes(variant: rules.Variant, players: int, table_size: int, path: str = "player_ids") -> list[int]:
@@ -96,8 +93,6 @@ def _sizes(variant: rules.Variant, players: int, table_size: int, path: str = "p
     except seating.SeatingRefused as error:
         raise limits.sizes_refused(error, players, variant.name, variant.min_players, variant.max_players,
                                    path) from None
-    if len(sizes) > MAX_TABLES:  # seating refuses it first; kept should its caps ever differ
-        raise limits.too_many_tables(path)
     return sizes
 
 

@@ -13,9 +13,7 @@ from sqlalchemy import case, func
 
 from ..extensions import db
 from ..models import GameResult, Night, Player
-from ..seasons.standings import CSV_HEADER
-from ..seasons.standings import _row as standing_row
-from ..seasons.standings import _table as standing_table
+from ..seasons.standings import CSV_HEADER, standing_row, standing_table
 from ..text.csv_cells import BOM, number_cell, text_cell
 from ..text.validation import folded
 from ..variants import type_order

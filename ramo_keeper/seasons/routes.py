@@ -25,7 +25,7 @@ from .standings import season_points_series, season_standings, standings_csv
 bp = Blueprint("seasons", __name__)
 
 
-def _season(league, season_id):
+def season_or_404(league, season_id):
     try:
         return service.get_season(league, season_id)
     except NotFound:
@@ -80,7 +80,7 @@ def create(league_id: int):
 def show(league_id: int, season_id: int):
     """A season's standings per game, its points chart and its exports."""
     league, membership = require_league(league_id)
-    return _show_page(league, membership, _season(league, season_id))
+    return _show_page(league, membership, season_or_404(league, season_id))
 
 
 @bp.post("/leagues/<int:league_id>/seasons/<int:season_id>/rename")
@@ -88,7 +88,7 @@ def show(league_id: int, season_id: int):
 def rename(league_id: int, season_id: int):
     """Rename a season."""
     league, membership = require_league(league_id, "scorer")
-    season, form = _season(league, season_id), SeasonNameForm()
+    season, form = season_or_404(league, season_id), SeasonNameForm()
     if form.validate_on_submit():
         try:
             service.rename(season, form.name.data)
@@ -105,7 +105,7 @@ def rename(league_id: int, season_id: int):
 def settings(league_id: int, season_id: int):
     """Change the ranking method and the games needed to be ranked."""
     league, membership = require_league(league_id, "scorer")
-    season, form = _season(league, season_id), SeasonSettingsForm()
+    season, form = season_or_404(league, season_id), SeasonSettingsForm()
     if form.validate_on_submit():
         service.change_settings(season, form.ranking.data, form.min_games.data)
         return redirect(url_for("seasons.show", league_id=league.id, season_id=season.id), 303)
@@ -116,7 +116,7 @@ def settings(league_id: int, season_id: int):
 def _action(league_id: int, season_id: int, role: str, act, done: str):
     """A button-only season action: run it, say so, and go back to the season (PRG)."""
     league, _ = require_league(league_id, role)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     if EmptyForm().validate_on_submit():
         try:
             act(season)
@@ -158,7 +158,7 @@ def _download(body: str, mimetype: str, filename: str) -> Response:
 def standings_csv_export(league_id: int, season_id: int):
     """The standings as CSV (UTF-8, RFC 4180, formula-guarded text)."""
     league, _ = require_league(league_id)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     return _download(standings_csv(season_standings(season)), "text/csv",
                      f"standings-season-{season.id}.csv")
 
@@ -168,7 +168,7 @@ def standings_csv_export(league_id: int, season_id: int):
 def standings_json(league_id: int, season_id: int):
     """The standings in the API's Standings shape."""
     league, _ = require_league(league_id)
-    return jsonify(season_standings(_season(league, season_id)))
+    return jsonify(season_standings(season_or_404(league, season_id)))
 
 
 @bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/print")
@@ -176,6 +176,6 @@ def standings_json(league_id: int, season_id: int):
 def print_view(league_id: int, season_id: int):
     """The standings as a clean A4 table for printing."""
     league, membership = require_league(league_id)
-    season = _season(league, season_id)
+    season = season_or_404(league, season_id)
     return render("seasons/print.html", league=league, membership=membership, season=season,
                   standings=season_standings(season), printed_on=date.today())

@@ -74,7 +74,7 @@ def _sort_key(stats: dict, ranking: str, lower_is_better: bool) -> tuple:
     return (points, wins, average)
 
 
-def _row(variant, player_id, name, name_key, games, wins, place_sum, total, hands, points) -> dict:
+def standing_row(variant, player_id, name, name_key, games, wins, place_sum, total, hands, points) -> dict:
     games, wins, hands = int(games), int(wins), int(hands)
     average = Fraction(int(total), hands) if hands else Fraction(0)
     return {
@@ -85,7 +85,7 @@ def _row(variant, player_id, name, name_key, games, wins, place_sum, total, hand
     }
 
 
-def _table(variant_key: str, rows: list[dict], season: Season) -> dict:
+def standing_table(variant_key: str, rows: list[dict], season: Season) -> dict:
     variant = variant_named(variant_key) or rules.get_variant(variant_key)
     for row in rows:
         row["_key"] = _sort_key(row, season.ranking, variant.lower_is_better)
@@ -107,8 +107,8 @@ def season_standings(season: Season) -> dict:
     """docs/API.md's Standings, plus "unranked" rows (below min_games) and the season's settings."""
     by_variant: dict[str, list[dict]] = {}
     for record in _aggregates(season.id):
-        by_variant.setdefault(record[0], []).append(_row(*record))
-    tables = [_table(key, by_variant[key], season) for key in sorted(by_variant, key=type_order)]
+        by_variant.setdefault(record[0], []).append(standing_row(*record))
+    tables = [standing_table(key, by_variant[key], season) for key in sorted(by_variant, key=type_order)]
     return {
         "season": {"id": season.id, "name": season.name, "ranking": season.ranking,
                    "min_games": season.min_games, "is_current": season.is_current, "closed": season.closed},

@@ -14,7 +14,7 @@ from ...extensions import db
 from ...models import Game
 from ...text.validation import whole_number
 from ...web.rendering import render, wants_fragment
-from ..page_context import played_or_404
+from ..lookup import played_or_404
 from ..stored import read_game, setup_of
 from . import deleted_meanwhile, seats, store
 from .forms import draft_form, posted_card_list, posted_hand, result_of
