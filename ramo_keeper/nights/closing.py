@@ -88,7 +88,7 @@ def set_timer(night_id: int, minutes: int) -> Night:
     """Start (or restart) the current round's timer for `minutes`; 0 stops it. A finished night has none."""
     night = lock_night(night_id)
     if not 0 <= minutes <= LONGEST_TIMER:
-        raise limits.refused(gettext("A round timer runs 1 to %(most)s minutes (0 stops it).", most=LONGEST_TIMER),
+        raise limits.refused(gettext("A round timer lasts 1 to %(most)s minutes (0 stops it).", most=LONGEST_TIMER),
                              "timer_minutes", "timer_out_of_range", minimum=0, maximum=LONGEST_TIMER)
     if minutes and status_of(night) == "finished":
         raise Conflict(gettext("%(night)s is over: there is no round to time.", night=night.name),
