@@ -12,7 +12,7 @@ whether its night is now finished (`init_app`'s listeners): games/ never has to 
 from datetime import timedelta
 
 from flask import Flask
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 from sqlalchemy import event, inspect
 from sqlalchemy.orm import Session
 
@@ -88,7 +88,8 @@ def set_timer(night_id: int, minutes: int) -> Night:
     """Start (or restart) the current round's timer for `minutes`; 0 stops it. A finished night has none."""
     night = lock_night(night_id)
     if not 0 <= minutes <= LONGEST_TIMER:
-        raise limits.refused(gettext("A round timer lasts 1 to %(most)s minutes (0 stops it).", most=LONGEST_TIMER),
+        raise limits.refused(ngettext("A round timer lasts 1 to %(num)s minute (0 stops it).",
+                                      "A round timer lasts 1 to %(num)s minutes (0 stops it).", LONGEST_TIMER),
                              "timer_minutes", "timer_out_of_range", minimum=0, maximum=LONGEST_TIMER)
     if minutes and status_of(night) == "finished":
         raise Conflict(gettext("%(night)s is over: there is no round to time.", night=night.name),
