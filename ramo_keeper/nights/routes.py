@@ -109,7 +109,8 @@ def show(night_id: int):
     night, league, membership = _night(night_id)
     stamp = night_stamp(night.id, night.version)
     etag = f"night{night.id}-{stamp}-{membership.role}{'f' if wants_fragment() else 'p'}{get_locale()}"
-    if request.if_none_match.contains(etag):
+    # Only the poll of the live part is answered 304: a page after a form's redirect always shows its message.
+    if wants_fragment() and request.if_none_match.contains(etag):
         response = make_response("", 304)
     else:
         response = make_response(_page(night, league, membership, stamp=stamp)[0])
