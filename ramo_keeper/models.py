@@ -426,6 +426,11 @@ class Night(db.Model):
     current_round: Mapped[int] = mapped_column(default=0)
     plan: Mapped[list] = mapped_column(JSON, default=list)
     ended_at: Mapped[datetime | None]
+    # A round timer the organiser started (RULES.md §9): "last hand" from then on; the next round clears it.
+    timer_ends_at: Mapped[datetime | None]
+    # When the night finished, and its standings then: a finished night's standings no longer move.
+    finished_at: Mapped[datetime | None]
+    final_standings: Mapped[list | None] = mapped_column(JSON)
     # The board's revocable link (like a game's live link); None while it is off.
     board_token: Mapped[str | None] = mapped_column(String(64), unique=True)
     # Moved by every change to the night itself (a round seated, players in or out, the board link).
@@ -469,6 +474,8 @@ class NightTable(db.Model):
     # Seat order as the seating gave it (the first seat deals first); kept should the game be deleted.
     seats: Mapped[list] = mapped_column(JSON)
     game_id: Mapped[int | None] = mapped_column(ForeignKey("game.id", ondelete="SET NULL"), index=True)
+    # Marked abandoned by a scorer: its game counts for neither the night nor the season (RULES.md §9).
+    abandoned: Mapped[bool] = mapped_column(default=False, server_default=false())
 
     night: Mapped[Night] = relationship(back_populates="tables")
     game: Mapped[Game | None] = relationship()

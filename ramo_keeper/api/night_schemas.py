@@ -31,14 +31,18 @@ class NightPatch(Request):
     player_ids: Annotated[list[Id] | None, Field(max_length=LISTED_MAX, description=(
         "The players present from the next round on; only between rounds."))] = None
     name: Annotated[str, name_field(LONG_NAME_MAX, "Thursday club night"), CleanText] | None = None
-    ended: Annotated[bool | None, Field(description="true ends the night now (false changes nothing).")] = None
+    ended: Annotated[bool | None, Field(description=(
+        "true: the current round is the last (running tables finish and count); false reopens a night ended "
+        "with rounds left (RULES.md §9)."))] = None
+    timer_minutes: Annotated[Whole | None, Field(description=(
+        "Start (or restart) the current round's timer for so many minutes, 1 to 240; 0 stops it."))] = None
 
 
 class NightTableOut(BaseModel):
     table: int
     game_id: int | None
     player_ids: Annotated[list[int], Field(description="Seat order; the first seat dealt first.")]
-    status: Literal["running", "finished"]
+    status: Literal["running", "finished", "abandoned"]
 
 
 class NightRound(BaseModel):
@@ -60,6 +64,8 @@ class Night(BaseModel):
     status: Literal["running", "finished"]
     current_round: int
     repeats: Annotated[int, Field(description="Repeated meetings so far (RULES.md §9).")]
+    ended: Annotated[bool, Field(description="Ended early: the current round is its last.")]
+    timer_ends_at: Annotated[str | None, Field(description="When the round's timer runs out (UTC), or null.")]
     round_list: list[NightRound]
 
 

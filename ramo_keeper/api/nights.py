@@ -4,7 +4,7 @@ from flask import abort, url_for
 
 from ..extensions import db
 from ..models import Night as NightRow_
-from ..nights import service
+from ..nights import closing, service
 from ..nights.json import night_dict, night_row
 from ..nights.standings import night_standings as standings_of
 from ..web.access import require_league
@@ -56,9 +56,24 @@ def seat_round(night_id: int):
 
 @route("PATCH", "/nights/{night_id}", response=Night, body=NightPatch, errors=(400, 403, 404, 409, 422))
 def change_night(night_id: int, body: NightPatch):
-    """Rename, change the players present (between rounds only: the rest is re-planned), or end the night."""
+    """Rename, change the players present (between rounds only: the rest is re-planned), end or reopen the night,
+    start or stop the round timer."""
     _night(night_id, "scorer")
-    return night_dict(service.change_night(night_id, user(), body.player_ids, body.name, bool(body.ended)))
+    night = service.change_night(night_id, user(), body.player_ids, body.name)
+    if body.ended is True:
+        night = closing.end_night(night_id)
+    elif body.ended is False:
+        night = closing.reopen_night(night_id)
+    if body.timer_minutes is not None:
+        night = closing.set_timer(night_id, body.timer_minutes)
+    return night_dict(night)
+
+
+@route("POST", "/nights/{night_id}/tables/{table}/abandon", response=Night, errors=(403, 404, 409))
+def abandon_table(night_id: int, table: int):
+    """Mark a table of the current round abandoned: its game counts for neither the night nor the season."""
+    _night(night_id, "scorer")
+    return night_dict(closing.abandon_table(night_id, table))
 
 
 @route("GET", "/nights/{night_id}/standings", response=NightStandings, errors=(404,))

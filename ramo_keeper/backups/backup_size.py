@@ -91,7 +91,18 @@ def widest_night() -> dict:
         id=LONGEST_ID, name=WIDEST_CHARACTER * LONG_NAME_MAX, variant=HOUSE_RULE_KEY, options={},
         season_id=LONGEST_ID, table_size=LARGEST_TABLE, rounds=MAX_ROUNDS, seating="ladder",
         current_round=MAX_ROUNDS, plan=[[seats] * MAX_TABLES] * MAX_ROUNDS, ended_at=LATEST, created_at=LATEST,
+        timer_ends_at=LATEST, finished_at=LATEST, final_standings=[widest_night_standings()],
         definition={}, ruleset_id=LONGEST_ID), [LONGEST_ID] * MAX_AT_A_NIGHT, MAX_ROUNDS * MAX_TABLES)
+
+
+def widest_night_standings() -> dict:
+    """A finished night's standings as it keeps them: every player of the league played a game of it."""
+    row = {"rank": MAX_AT_A_NIGHT, "player_id": LONGEST_ID, "name": WIDEST_CHARACTER * NAME_MAX,
+           "games": MAX_ROUNDS, "wins": MAX_ROUNDS, "win_pct": 100.0, "avg_place": 7.99, "total": -LONGEST_ID,
+           "avg_per_hand": -LONGEST_ID + 0.01, "points": 100 * MAX_ROUNDS, "hands": LONGEST_ID}
+    return {"variant": HOUSE_RULE_KEY, "name": WIDEST_CHARACTER * LONG_NAME_MAX,
+            "variant_name": WIDEST_CHARACTER * LONG_NAME_MAX, "lower_is_better": False,
+            "rows": [row] * MAX_PLAYERS_PER_LEAGUE, "unranked": []}
 
 
 def largest_backup() -> int:

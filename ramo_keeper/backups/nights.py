@@ -2,9 +2,11 @@
 
 A night is written with its name, the game it plays (a house rule's snapshot and options it opened
 with), its table size, rounds and seating, the players present now, the rounds still planned, every
-seated table (players in seat order, and its game by the backup's game id), its season, and whether
-it ended early. The board's link is never written: an imported night's board starts switched off.
-Whether a night is running or finished is derived, as on the live night, from its rounds and games.
+seated table (players in seat order, its game by the backup's game id, whether it was abandoned), its
+season, whether it ended early (a reopened night has no end), its round timer, and when it finished.
+The board's link is never written: an imported night's board starts switched off. A night finished
+in the file keeps the standings it kept as it finished (RULES.md §9), should a game of it have been
+corrected since.
 
 The import checks a night as strictly as the app checks one it opens: names, sizes and caps, every
 player, season, house rule and game it names one of the backup's, each game at one table only.
@@ -18,10 +20,12 @@ from sqlalchemy import Connection, select
 
 from .. import rules
 from ..extensions import db
+from ..leagues.limits import MAX_PLAYERS_PER_LEAGUE
 from ..models import Night, NightPlayer, NightTable
 from ..nights.limits import LARGEST_TABLE, MAX_PLAYERS, MAX_ROUNDS, MAX_TABLES, SEATINGS, SMALLEST_TABLE
+from ..nights.standings import night_standings
 from ..text.rule_errors import rule_message
-from ..text.validation import LONG_NAME_MAX
+from ..text.validation import LONG_NAME_MAX, NAME_MAX
 from .backup_file import BackupFile, Id, _name, _Row, describe
 
 TableSeats = Annotated[list[Id], Field(min_length=1, max_length=LARGEST_TABLE)]
@@ -33,6 +37,32 @@ class NightTableRow(_Row):
     table: Annotated[int, Field(ge=1, le=MAX_TABLES)]
     seats: TableSeats
     game_id: Id | None = None
+    abandoned: bool = False
+
+
+class StandingRow(_Row):
+    """A row of a finished night's standings as it kept them (seasons/standings.py's row)."""
+    rank: Annotated[int, Field(ge=1, le=MAX_PLAYERS)] | None = None
+    player_id: Id
+    name: Annotated[str, Field(max_length=4 * NAME_MAX), _name(NAME_MAX)]
+    games: Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+    wins: Annotated[int, Field(ge=0, le=MAX_ROUNDS)]
+    win_pct: float | int
+    avg_place: float | int
+    total: int
+    avg_per_hand: float | int
+    points: Annotated[int, Field(ge=0, le=100 * MAX_ROUNDS)]
+    hands: Annotated[int, Field(ge=0)]
+
+
+class StandingTable(_Row):
+    variant: Annotated[str, Field(max_length=40)]
+    name: Annotated[str, Field(max_length=4 * LONG_NAME_MAX)]
+    variant_name: Annotated[str, Field(max_length=4 * LONG_NAME_MAX)]
+    lower_is_better: bool
+    # Everyone who played a game of it: at most the league's roster. A night ranks everyone (no unranked).
+    rows: Annotated[list[StandingRow], Field(max_length=MAX_PLAYERS_PER_LEAGUE)]
+    unranked: Annotated[list[StandingRow], Field(max_length=0)] = []
 
 
 class NightRow(_Row):
@@ -51,6 +81,9 @@ class NightRow(_Row):
     player_ids: Annotated[list[Id], Field(max_length=MAX_PLAYERS)] = []
     tables: Annotated[list[NightTableRow], Field(max_length=MAX_ROUNDS * MAX_TABLES)] = []
     ended_at: str | None = None
+    timer_ends_at: str | None = None
+    finished_at: str | None = None
+    final_standings: Annotated[list[StandingTable], Field(max_length=1)] | None = None
     created_at: str | None = None
 
 
@@ -69,13 +102,15 @@ def night_rows(connection: Connection, league_id: int) -> list[dict]:
     for table in connection.execute(select(NightTable).where(NightTable.night_id.in_(ids))
                                     .order_by(NightTable.night_id, NightTable.round, NightTable.table)):
         tables.setdefault(table.night_id, []).append(
-            {"round": table.round, "table": table.table, "seats": list(table.seats), "game_id": table.game_id})
+            {"round": table.round, "table": table.table, "seats": list(table.seats), "game_id": table.game_id,
+             "abandoned": table.abandoned})
     return [_night_row(night, present.get(night.id, []), tables.get(night.id, [])) for night in nights]
 
 
 def widest_night_row(night, present: list[int], tables: int) -> dict:
     """The widest row the exporter writes, for backup_size.py: `tables` seated tables of the widest kind."""
-    table = {"round": MAX_ROUNDS, "table": MAX_TABLES, "seats": [night.id] * LARGEST_TABLE, "game_id": night.id}
+    table = {"round": MAX_ROUNDS, "table": MAX_TABLES, "seats": [night.id] * LARGEST_TABLE, "game_id": night.id,
+             "abandoned": False}
     return _night_row(night, present, [table] * tables)
 
 
@@ -85,6 +120,9 @@ def _night_row(night, present: list[int], tables: list[dict]) -> dict:
            "seating": night.seating, "current_round": night.current_round, "plan": night.plan,
            "player_ids": present, "tables": tables,
            "ended_at": night.ended_at.isoformat() if night.ended_at else None,
+           "timer_ends_at": night.timer_ends_at.isoformat() if night.timer_ends_at else None,
+           "finished_at": night.finished_at.isoformat() if night.finished_at else None,
+           "final_standings": night.final_standings,
            "created_at": night.created_at.isoformat() if night.created_at else None}
     if night.definition is not None:  # a house rule's night: the snapshot it opened with
         row["definition"], row["ruleset_id"] = night.definition, night.ruleset_id
@@ -117,6 +155,7 @@ def checked_nights(backup: BackupFile, keys: dict[str, str], load) -> list[Night
         _check_shape(night, where)
         named = set(night.player_ids) | {p for t in night.tables for p in t.seats}
         named |= {p for planned in night.plan for seats in planned for p in seats}
+        named |= {row.player_id for table in night.final_standings or [] for row in (*table.rows, *table.unranked)}
         if unknown := sorted(named - players):
             raise NightRefused(gettext("%(where)s: player %(player)s is not one of the backup's players.",
                                        where=where, player=unknown[0]))
@@ -175,6 +214,7 @@ def write_nights(league_id: int, nights: list[NightRow], keys: dict[str, str], i
                  when) -> int:
     """Insert the nights under the import's lock; `ids` maps each kind's backup ids to the new ones."""
     players, games = ids["player"], ids["game"]
+    written: list[Night] = []
     for night in nights:
         definition = {**night.definition, "key": keys[night.variant]} if night.definition is not None else None
         row = Night(league_id=league_id, season_id=ids["season"].get(night.season_id), name=night.name,
@@ -183,12 +223,27 @@ def write_nights(league_id: int, nights: list[NightRow], keys: dict[str, str], i
                     ruleset_id=ids["ruleset"].get(night.ruleset_id), table_size=night.table_size,
                     rounds=night.rounds, seating=night.seating, current_round=night.current_round,
                     plan=[[[players[p] for p in seats] for seats in planned] for planned in night.plan],
-                    ended_at=when(night.ended_at))
+                    ended_at=when(night.ended_at), timer_ends_at=when(night.timer_ends_at),
+                    finished_at=when(night.finished_at))
         if (created := when(night.created_at)) is not None:
             row.created_at = created
         row.players = [NightPlayer(player_id=players[p]) for p in night.player_ids]
         row.tables = [NightTable(round=t.round, table=t.table, seats=[players[p] for p in t.seats],
-                                 game_id=games.get(t.game_id)) for t in night.tables]
+                                 game_id=games.get(t.game_id), abandoned=t.abandoned) for t in night.tables]
         db.session.add(row)
+        written.append(row)
     db.session.flush()
+    for row, night in zip(written, nights, strict=True):  # a finished night keeps the standings it kept
+        if night.final_standings is not None:
+            row.final_standings = [_kept_table(table, players, keys) for table in night.final_standings]
+        elif row.finished_at is not None:  # a file that says when, not what: its games' standings
+            row.final_standings = night_standings(row)["tables"]
     return len(nights)
+
+
+def _kept_table(table: StandingTable, players: dict, keys: dict[str, str]) -> dict:
+    kept = table.model_dump()
+    kept["variant"] = keys.get(table.variant, table.variant)
+    for row in (*kept["rows"], *kept["unranked"]):
+        row["player_id"] = players[row["player_id"]]
+    return kept

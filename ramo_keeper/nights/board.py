@@ -24,10 +24,17 @@ def _stamp(token: str) -> tuple[int, str]:
         if token else None
     if row is None:
         abort(404, gettext("This board link does not work: it was switched off, or copied wrongly."))
+    return row.id, night_stamp(row.id, row.version)
+
+
+def night_stamp(night_id: int, version: int | None = None) -> str:
+    """A digest of the night's own version and each of its games' (the night page's validator too)."""
+    if version is None:
+        version = db.session.execute(db.select(Night.version).where(Night.id == night_id)).scalar_one()
     versions = db.session.execute(db.select(Game.id, Game.version).join(NightTable, NightTable.game_id == Game.id)
-                                  .where(NightTable.night_id == row.id).order_by(Game.id)).all()
-    text = f"{row.version}:" + ",".join(f"{game_id}.{version}" for game_id, version in versions)
-    return row.id, hashlib.sha256(text.encode()).hexdigest()[:20]
+                                  .where(NightTable.night_id == night_id).order_by(Game.id)).all()
+    text = f"{version}:" + ",".join(f"{game_id}.{version}" for game_id, version in versions)
+    return hashlib.sha256(text.encode()).hexdigest()[:20]
 
 
 def _etag(night_id: int, stamp: str) -> str:

@@ -7,7 +7,8 @@ from flask_babel import gettext
 
 from ..games.page_context import qr_markup
 from ..models import Night, NightTable
-from .service import current_tables, present_ids, status_of, still_playing
+from .closing import timer_left
+from .service import current_tables, last_round, present_ids, status_of, still_playing
 from .standings import night_standings
 
 
@@ -19,6 +20,7 @@ class TableView:
     hand_count: int
     finished: bool
     leaders: list[str]
+    abandoned: bool = False
     game_url: str | None = None
     live_url: str | None = None
     qr: object = None
@@ -33,7 +35,7 @@ def table_view(table: NightTable, names: dict[int, str], with_links: bool = Fals
                 "leading": pid in leading} for pid in table.seats]
     view = TableView(table.table, table.game_id, players, game.hand_count if game else 0,
                      game is None or game.status == "finished",
-                     [names.get(pid, "?") for pid in table.seats if pid in leading])
+                     [names.get(pid, "?") for pid in table.seats if pid in leading], abandoned=table.abandoned)
     if with_links and game is not None:
         view.game_url = url_for("games.show", game_id=game.id, _external=True)
         if board_token:  # open to anyone while the board's link works (nights/room.py)
@@ -54,6 +56,7 @@ def night_context(night: Night, with_links: bool = False) -> dict:
         "night": night, "night_status": status_of(night), "playing": still_playing(night),
         "tables": [table_view(t, names, with_links, night.board_token) for t in current_tables(night)],
         "standings": night_standings(night), "present": present_ids(night), "names": names,
+        "last_round": last_round(night), "timer_left": timer_left(night),
         **find_your_table(night),
     }
 

@@ -16,6 +16,7 @@ from ..games.page_context import board_context
 from ..games.stored import read_game
 from ..models import Night, NightTable
 from ..web.rendering import render, wants_fragment
+from .closing import timer_left
 from .service import current_tables, status_of
 
 bp = Blueprint("night_room", __name__)
@@ -52,7 +53,7 @@ def _answer(template: str, fragment: str, night: Night, table: NightTable | None
             if found is not None:
                 context.update(board_context(*found))
         body, _ = render(template, fragment, night=night, night_status=status_of(night), table=table, stamp=stamp,
-                         poll_url=request.path, **context)
+                         poll_url=request.path, timer_left=timer_left(night), **context)
         response = make_response(body)
     response.set_etag(etag)
     response.cache_control.no_cache = True

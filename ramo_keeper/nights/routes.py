@@ -7,8 +7,8 @@ form that htmx boosts (the body's hx-boost).
 import json
 from datetime import date
 
-from flask import Blueprint, Response, abort, flash, request, url_for
-from flask_babel import gettext
+from flask import Blueprint, Response, abort, flash, make_response, request, url_for
+from flask_babel import get_locale, gettext
 from flask_login import current_user, login_required
 
 from ..errors import ServiceError
@@ -16,11 +16,13 @@ from ..extensions import db
 from ..games.service import current_season
 from ..leagues.players import add_player, roster
 from ..models import Night
+from ..text.validation import whole_number
 from ..variants import league_house_rules
 from ..web.access import require_league
 from ..web.forms import EmptyForm
-from ..web.rendering import render, see_other
-from . import service
+from ..web.rendering import render, see_other, wants_fragment
+from . import closing, service
+from .board import night_stamp
 from .forms import night_form, picked_ids
 from .page_context import night_context
 from .standings import night_standings, standings_csv
@@ -100,17 +102,32 @@ def _add_player(form, league, players: dict) -> None:
 @bp.get("/nights/<int:night_id>")
 @login_required
 def show(night_id: int):
-    """The night: the current round's tables, each game's state, the standings, and the organiser's controls."""
+    """The night: the current round's tables, each game's state, the standings, and the organiser's controls.
+
+    Polled by live.js (its live part, `_night_live.html`): while neither the night nor any of its games
+    changed, a bodiless 304, as the board."""
     night, league, membership = _night(night_id)
-    return _page(night, league, membership)
+    stamp = night_stamp(night.id, night.version)
+    etag = f"night{night.id}-{stamp}-{membership.role}{'f' if wants_fragment() else 'p'}{get_locale()}"
+    # Only the poll of the live part is answered 304: a page after a form's redirect always shows its message.
+    if wants_fragment() and request.if_none_match.contains(etag):
+        response = make_response("", 304)
+    else:
+        response = make_response(_page(night, league, membership, stamp=stamp)[0])
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    response.cache_control.private = True
+    return response
 
 
-def _page(night, league, membership, status: int = 200):
+def _page(night, league, membership, status: int = 200, stamp: str | None = None):
     context = night_context(night, with_links=True)
     roster_players = roster(league) if membership.can_write else []
     board_url = url_for("night_board.board", token=night.board_token, _external=True) if night.board_token else None
-    return render("nights/show.html", status=status, league=league, membership=membership, button=EmptyForm(),
-                  roster_players=roster_players, board_url=board_url, **context)
+    return render("nights/show.html", "nights/_night_live.html", status=status, league=league,
+                  membership=membership, button=EmptyForm(), roster_players=roster_players, board_url=board_url,
+                  stamp=stamp or night_stamp(night.id, night.version),
+                  poll_url=url_for("nights.show", night_id=night.id), **context)
 
 
 def _write(night_id: int, action, done: str | None = None):
@@ -148,9 +165,54 @@ def change_players(night_id: int):
 @bp.post("/nights/<int:night_id>/end")
 @login_required
 def end(night_id: int):
-    """End the night now: its games stay as they are."""
-    return _write(night_id, lambda: service.change_night(night_id, current_user, ended=True),
-                  gettext("The night has ended."))
+    """End the night: the current round is its last; tables still playing finish, and count."""
+    return _write(night_id, lambda: closing.end_night(night_id),
+                  gettext("The night was ended: the current round is its last."))
+
+
+@bp.post("/nights/<int:night_id>/reopen")
+@login_required
+def reopen(night_id: int):
+    """Reopen a night ended with rounds left: it goes on as planned."""
+    return _write(night_id, lambda: closing.reopen_night(night_id), gettext("The night goes on."))
+
+
+@bp.post("/nights/<int:night_id>/tables/<int:number>/abandon")
+@login_required
+def abandon_table(night_id: int, number: int):
+    """Mark a table of the current round abandoned: its game counts for neither the night nor the season."""
+    return _write(night_id, lambda: closing.abandon_table(night_id, number),
+                  gettext("Table %(number)s was abandoned.", number=number))
+
+
+@bp.post("/nights/<int:night_id>/timer")
+@login_required
+def start_timer(night_id: int):
+    """Start (or restart) the round's timer for the minutes typed."""
+    minutes = whole_number(request.form.get("minutes", ""))
+    return _write(night_id, lambda: closing.set_timer(night_id, minutes if minutes and minutes > 0 else -1),
+                  gettext("The round timer is running."))
+
+
+@bp.post("/nights/<int:night_id>/timer/stop")
+@login_required
+def stop_timer(night_id: int):
+    return _write(night_id, lambda: closing.set_timer(night_id, 0), gettext("The round timer was stopped."))
+
+
+@bp.post("/nights/<int:night_id>/new-player")
+@login_required
+def add_new_player(night_id: int):
+    """A late arrival in one step: a new player of the league, present at the night from the next round."""
+    _, league, _ = _night(night_id, "scorer")
+
+    def add() -> None:
+        player = add_player(league, request.form.get("name", ""))
+        present = service.present_ids(service.lock_night(night_id))
+        service.change_night(night_id, current_user, player_ids=[*present, player.id])
+
+    return _write(night_id, add, gettext("Added to the league and to the night: the rest of the night is seated "
+                                         "anew."))
 
 
 @bp.post("/nights/<int:night_id>/board")

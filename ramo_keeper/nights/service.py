@@ -9,7 +9,7 @@ guard behind it. The caller commits, once per request (database/transactions.py)
 
 import secrets
 
-from flask_babel import gettext
+from flask_babel import gettext, ngettext
 
 from .. import rules
 from ..database.locks import lock_league, lock_season, row_locks
@@ -18,7 +18,7 @@ from ..extensions import db
 from ..games.rule_errors import RuleBroken, by_the_rules
 from ..games.service import create_game, current_season, house_rule
 from ..leagues.limits import refuse_when_full
-from ..models import League, Night, NightPlayer, NightTable, Player, User, utcnow
+from ..models import League, Night, NightPlayer, NightTable, Player, User
 from ..text.validation import LONG_NAME_MAX, TextError, clean_name
 from ..variants import snapshot_variant
 from . import limits, seating
@@ -179,6 +179,7 @@ def _seat_next(night: Night, user: User | None, game: rules.Variant) -> None:
                               definition=night.definition, ruleset_id=night.ruleset_id)
         night.tables.append(NightTable(round=number, table=index, seats=list(seats), game_id=started.id))
     night.current_round = number
+    night.timer_ends_at = None  # a round's timer is that round's own
     night.version += 1
     db.session.flush()
 
@@ -202,29 +203,38 @@ def current_tables(night: Night) -> list[NightTable]:
 
 
 def still_playing(night: Night) -> list[int]:
-    """The current round's tables whose game is not finished (a deleted game holds nobody up)."""
-    return [t.table for t in current_tables(night) if t.game is not None and t.game.status != "finished"]
+    """The current round's tables whose game is not finished (a deleted game or an abandoned table holds nobody up)."""
+    return [t.table for t in current_tables(night)
+            if t.game is not None and t.game.status != "finished" and not t.abandoned]
+
+
+def last_round(night: Night) -> int:
+    """The night's last round: its rounds, or the current one once "End the night" made it the last (§9)."""
+    return night.current_round if night.ended_at is not None else night.rounds
 
 
 def status_of(night: Night) -> str:
-    if night.ended_at is not None:
+    """Finished once its last round's tables have all finished (kept then: closing.py stores the moment)."""
+    if night.finished_at is not None:
         return "finished"
-    if night.current_round >= night.rounds and not still_playing(night):
+    if night.current_round >= last_round(night) and not still_playing(night):
         return "finished"
     return "running"
 
 
 def _refuse_if_finished(night: Night) -> None:
-    if night.ended_at is not None:
+    if night.ended_at is not None or night.finished_at is not None:
         raise Conflict(gettext("%(night)s has ended.", night=night.name))
 
 
 def _refuse_while_playing(night: Night) -> None:
     playing = still_playing(night)
     if playing:
-        raise Conflict(gettext("Round %(round)s is still being played at table %(tables)s: wait until every table "
-                               "has finished.", round=night.current_round,
-                               tables=", ".join(str(number) for number in playing)),
+        raise Conflict(ngettext("Round %(round)s is still being played at table %(tables)s: wait until every table "
+                                "has finished.",
+                                "Round %(round)s is still being played at tables %(tables)s: wait until every table "
+                                "has finished.", len(playing), round=night.current_round,
+                                tables=", ".join(str(number) for number in playing)),
                        details={"tables": playing})
 
 
@@ -240,9 +250,11 @@ def seat_next_round(night_id: int, user: User | None) -> Night:
     return night
 
 
-def change_night(night_id: int, user: User | None, player_ids: list[int] | None = None, name: str | None = None,
-                 ended: bool = False) -> Night:
-    """Rename, change who is present (between rounds only; the rest of the night re-planned), or end it."""
+def change_night(night_id: int, user: User | None, player_ids: list[int] | None = None,
+                 name: str | None = None) -> Night:
+    """Rename, or change who is present (between rounds only; the rest of the night re-planned).
+
+    Ending, reopening, the round timer and abandoned tables are closing.py's."""
     night = lock_night(night_id)
     if name is not None:
         night.name = _checked_name(name)
@@ -257,8 +269,6 @@ def change_night(night_id: int, user: User | None, player_ids: list[int] | None 
         kept = {row.player_id: row for row in night.players}
         night.players = [kept.get(player_id) or NightPlayer(player_id=player_id) for player_id in player_ids]
         night.plan = _plan(night, game, player_ids, rounds_played(night))
-    if ended and night.ended_at is None:
-        night.ended_at = utcnow()
     night.version += 1
     db.session.flush()
     return night

@@ -23,7 +23,8 @@ NIGHT_RANKING = SimpleNamespace(ranking="points", min_games=0)
 
 
 def night_game_ids(night: Night) -> list[int]:
-    return [table.game_id for table in night.tables if table.game_id is not None]
+    """The games that count for the night: an abandoned table's does not (RULES.md §9)."""
+    return [table.game_id for table in night.tables if table.game_id is not None and not table.abandoned]
 
 
 def _aggregates(game_ids: list[int]):
@@ -40,11 +41,16 @@ def _aggregates(game_ids: list[int]):
 
 
 def night_standings(night: Night) -> dict:
-    """The API's Standings of a night: {"night": {...}, "tables": [StandingTable]} (one table per game type)."""
-    by_variant: dict[str, list[dict]] = {}
-    for record in _aggregates(night_game_ids(night)):
-        by_variant.setdefault(record[0], []).append(standing_row(*record))
-    tables = [standing_table(key, by_variant[key], NIGHT_RANKING) for key in sorted(by_variant, key=type_order)]
+    """The API's Standings of a night: {"night": {...}, "tables": [StandingTable]} (one table per game type).
+
+    A finished night's are those it stored as it finished (nights/closing.py): they no longer move."""
+    if night.final_standings is not None:
+        tables = night.final_standings
+    else:
+        by_variant: dict[str, list[dict]] = {}
+        for record in _aggregates(night_game_ids(night)):
+            by_variant.setdefault(record[0], []).append(standing_row(*record))
+        tables = [standing_table(key, by_variant[key], NIGHT_RANKING) for key in sorted(by_variant, key=type_order)]
     return {"night": {"id": night.id, "name": night.name, "rounds": night.rounds,
                       "current_round": night.current_round}, "tables": tables}
 

@@ -20,11 +20,14 @@ PAGES = {
     "house-rule-editor": ("hand-score", "house-rule-editor"),
     "offline": ("outbox",),
     "play-now": ("play",),
-    "night-board": ("live", "night-board"),
+    "night-board": ("live", "night-board", "night-timer"),
+    # A night's page and a table's page in the room run the round's timer (night-timer.js).
+    "night": ("live", "night-timer"),
+    "night-table": ("card-keys", "live", "drafts", "night-timer"),
 }
 # The one order any joined file follows, so that each set of scripts has a single address.
 ORDER = EVERY_PAGE + ("card-keys", "hand-score", "live", "drafts", "outbox", "house-rule-editor", "play",
-                      "night-board")
+                      "night-board", "night-timer")
 JOINER = "+"
 
 

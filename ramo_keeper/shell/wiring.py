@@ -27,6 +27,7 @@ def init_app(app: Flask) -> None:
     from ..leagues import routes as leagues
     from ..nights import board as night_board
     from ..nights import cards as night_cards
+    from ..nights import closing as night_closing
     from ..nights import room as night_room
     from ..nights import routes as nights
     from ..ratings import routes as ratings
@@ -45,6 +46,7 @@ def init_app(app: Flask) -> None:
 
     app.register_blueprint(drafts.bp)
     phone.init_app(app)
+    night_closing.init_app(app)  # a night stores its standings as its last table finishes
 
     from . import headers, template_helpers
 

@@ -113,7 +113,7 @@ class Seeded:
         """A path id that exists, by parameter name."""
         return {"league_id": self.league, "game_id": self.game, "season_id": self.season, "number": 1,
                 "player_id": self.a, "ruleset_id": self.ruleset, "key": "rummy",
-                "night_id": self.night}
+                "night_id": self.night, "table": 1}
 
     def request(self, method: str, path: str) -> tuple[dict, object, dict]:
         """(path ids, body, headers) of a request the server takes."""
@@ -137,7 +137,7 @@ class Seeded:
             ("PUT", "/rulesets/{ruleset_id}"): lambda: {"name": self.name(), "definition": {}},
             ("POST", "/leagues/{league_id}/nights"): self.night_body,
             ("PATCH", "/nights/{night_id}"): lambda: {"name": self.name(), "player_ids": [self.a, self.b, self.c,
-                                                                                          self.d]},
+                                                                                          self.d], "timer_minutes": 30},
         }
         body = bodies[(method, route)]() if (method, route) in bodies else None
         headers = {"Idempotency-Key": f"key-{next(self.names)}"} if route == "/games/{game_id}/hands" else {}

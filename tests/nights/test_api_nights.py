@@ -129,14 +129,6 @@ def test_players_change_only_between_rounds_and_the_rest_is_replanned(api):
     assert [len(t["player_ids"]) for t in _tables(night, 2)] == [4, 4]
 
 
-def test_ending_a_night_early_finishes_it(api):
-    league, ids = api.league(EIGHT)
-    night = open_night(api, league, ids, rounds=3)
-    ended = api.ok("PATCH", f"/nights/{night['id']}", {"ended": True, "name": "Short night"})
-    assert ended["status"] == "finished" and ended["name"] == "Short night"
-    assert api.post(f"/nights/{night['id']}/rounds").status_code == 409
-
-
 def test_repeats_count_pairs_meeting_again(api):
     league, ids = api.league(EIGHT[:4])
     night = open_night(api, league, ids, rounds=2)
