@@ -291,10 +291,12 @@ def test_a_nights_name_is_not_followed_by_moim_again(app):
     # A night is named by its players ("3월 클럽 모임"): the sentence does not add 모임 after it.
     with app.test_request_context(headers=KO):
         said = [gettext(msgid, night="3월 클럽 모임") for msgid in (
-            "End %(night)s now? Games still being played stay as they are.", "%(night)s has ended.",
-            "%(night)s has played its last round.")]
+            "End %(night)s after this round? Tables still playing finish their games, and those count.",
+            "%(night)s has ended.", "%(night)s has played its last round.", "%(night)s is over: there is no round to time.",
+            "%(night)s is over: its standings no longer change.",
+            "%(night)s has played all its rounds: there is nothing to reopen.")]
     assert [text for text in said if "모임 모임" in text] == []
-    assert said[0].startswith("3월 클럽 모임을 지금 끝낼까요?")
+    assert said[0].startswith("3월 클럽 모임을 이번 라운드로 끝낼까요?")
 
 
 # Each finding of the native read, with the words players say, typed by hand (msgid: translation).
