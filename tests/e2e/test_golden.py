@@ -232,3 +232,110 @@ def test_the_screen_looks_as_its_golden_image(scene, table, browser, tmp_path):
         assert not problems, "\n".join(problems)
     finally:
         page.context.close()
+
+
+# --- The board for the room (RULES.md §9, issue 37): a TV at 1920×1080, light and dark ----------------------
+
+ROOM_NAMES = ["Sofia", "민준", "Bo", "Giulia", "Aleksandra Wiśniewska", "Tomás", "Yuki", "Hal",
+              "Margherita", "서연", "Olu", "Ines", "Kwame", "Lena", "Piotr", "Chiara", "Dmitri", "Ana",
+              "Jae-won", "Fatima", "Noor", "Ravi", "Elif", "Matteo", "Zoe", "Arjun", "Camille", "Ivo",
+              "Greta", "Hiroshi", "Lucia", "Omar", "Priya", "Sven", "Tariq", "Valentina", "Wen", "Yara",
+              "Bartholomew Featherstone", "Chen", "Dario", "Esther", "Finn", "Gaia", "Hana", "Ilse", "Jonas",
+              "Kofi", "Lars", "Mei", "Nadia", "Oskar", "Paola", "Quentin", "Rosa", "Stefan", "Tuva",
+              "Ugo", "Vera", "Wiktor", "Xavier", "지우", "Zainab", "Amara"]
+ROOM_SIZES = (8, 24, 64)
+
+
+def _room_hand(game_id: int, seats: list[int], number: int) -> None:
+    """One hand of Rummy: the seat whose turn it is goes out, the others hold a few pips (fixed)."""
+    from ramo_keeper.games.hand_inputs import from_body
+    from ramo_keeper.games.service import record_hand
+
+    out = seats[(number - 1) % len(seats)]
+    body = {"results": [{"player_id": out, "went_out": True}]
+            + [{"player_id": p, "cards": {"pips": 3 + (7 * i + 5 * number) % 23}}
+               for i, p in enumerate(seat for seat in seats if seat != out)]}
+    record_hand(game_id, None, from_body(body), f"room-{game_id}-{number}", number)
+
+
+def seed_room(app) -> dict[int, str]:
+    """Three Rummy nights of three hands a game at tables of four, round 1 seated: of 8, 24 and 64 players.
+    In each, the first half of the tables has finished, the next tables are one or two hands in, the
+    last has not started. Every board's link is fixed; every timestamp is FIXED_TIME."""
+    from ramo_keeper.accounts.service import create_user
+    from ramo_keeper.leagues.service import add_player, create_league
+    from ramo_keeper.models import Night
+    from ramo_keeper.nights import service
+
+    boards = {}
+    with app.app_context():
+        db.create_all()
+        host = create_user("Ana", PASSWORD)
+        league = create_league(host, "Friday club")
+        ids = [add_player(league, name).id for name in ROOM_NAMES]
+        db.session.flush()
+        for players in ROOM_SIZES:
+            night = service.open_night(league, host, f"Friday, {players} players", "rummy", ids[:players], 4, 4,
+                                       options={"end": "hands", "hands": 3})
+            db.session.flush()
+            tables = service.current_tables(night)
+            for index, table in enumerate(tables):
+                hands = 3 if index < len(tables) // 2 else (0 if index == len(tables) - 1 else 1 + index % 2)
+                for number in range(1, hands + 1):
+                    _room_hand(table.game_id, list(table.seats), number)
+            db.session.get(Night, night.id).board_token = boards[players] = f"golden-board-{players}"
+            db.session.flush()
+        for table in db.metadata.sorted_tables:
+            for column in table.columns:
+                if column.name in TIMESTAMPS:
+                    db.session.execute(table.update().where(column.isnot(None)).values({column.name: FIXED_TIME}))
+        db.session.commit()
+    return boards
+
+
+@pytest.fixture(scope="module")
+def room(tmp_path_factory):
+    path = tmp_path_factory.mktemp("golden-room") / "room.sqlite3"
+    # A fixed public address: the board's find-your-table code and link do not carry the test server's port.
+    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}", "SECRET_KEY": "golden",
+                      "PASSWORD_HASH_METHOD": "pbkdf2:sha256:1000", "PUBLIC_URL": "https://ramo.example.org"})
+    boards = seed_room(app)
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}", boards
+    server.shutdown()
+    thread.join(5)
+    with app.app_context():
+        db.engine.dispose()
+
+
+@pytest.mark.parametrize("players", ROOM_SIZES)
+def test_the_board_for_the_room_looks_as_its_golden_image(players, room, browser, tmp_path):
+    base, boards = room
+    context = browser.new_context(viewport={"width": 1920, "height": 1080}, device_scale_factor=1,
+                                  locale="en", reduced_motion="reduce", timezone_id="UTC")
+    context.add_cookies([{"name": LANGUAGE_COOKIE, "value": "en", "url": base}])
+    page = context.new_page()
+    page.set_default_timeout(15_000)
+    try:
+        problems = []
+        page.goto(f"{base}/board/{boards[players]}")
+        for scheme in ("light", "dark"):
+            page.emulate_media(color_scheme=scheme)
+            _settled(page)
+            # A night that pages (every 10 s) is photographed on its first page.
+            while page.locator("#night-board").get_attribute("data-page") != "1":
+                page.evaluate("document.dispatchEvent(new CustomEvent('ramo:board-turn'))")
+            shot = Image.open(BytesIO(page.screenshot(animations="disabled", caret="hide", scale="css")))
+            golden = GOLDEN / f"board-{players}-{scheme}.png"
+            if UPDATE:
+                shot.save(golden, optimize=True)
+            elif not golden.exists():
+                problems.append(f"{golden} is missing: `make golden` takes it")
+            elif message := mismatch(golden, shot, tmp_path):
+                problems.append(message)
+        assert not problems, "\n".join(problems)
+    finally:
+        context.close()

@@ -4,7 +4,10 @@ The seating is pure Python: no app, no database. Timings live in `make bench` (b
 """
 
 import ast
+import json
 import math
+import os
+import subprocess
 import sys
 from pathlib import Path
 
@@ -173,8 +176,12 @@ def test_mix_reaches_the_least_repeats_known_for_the_shape(players, size, rounds
     assert count_repeats(plan) == least
 
 
-@pytest.mark.parametrize(("players", "size", "rounds", "repeats"), [(16, 4, 5, 0), (20, 4, 4, 0), (9, 3, 4, 0),
-                                                                    (8, 4, 3, 8)])
+@pytest.mark.parametrize(("players", "size", "rounds", "repeats"), [
+    (16, 4, 5, 0), (20, 4, 4, 0), (9, 3, 4, 0), (8, 4, 3, 8),  # §9's four figures
+    (15, 3, 7, 0),   # Kirkman's 15 schoolgirls over 7 rounds
+    (21, 3, 10, 0),  # a Kirkman triple system KTS(21)
+    (28, 4, 9, 0),   # a resolvable design with blocks of four
+])
 def test_section_9s_figures_hold_whatever_the_nights_id(players, size, rounds, repeats):
     ids = list(range(1, 1 + players))
     plans = [plan_mix(ids, size, rounds, 2, 8, seed=night_id) for night_id in range(1, 21)]
@@ -186,6 +193,21 @@ def test_the_plan_of_a_night_is_the_same_every_time():
     for players, size, rounds in [(13, 4, 4), (8, 4, 3)]:
         ids = list(range(40, 40 + players))
         assert plan_mix(ids, size, rounds, 2, 8, seed=11) == plan_mix(ids, size, rounds, 2, 8, seed=11)
+
+
+def test_the_plan_of_a_night_is_the_same_in_another_process():
+    # Another worker, another hash seed (sets and dicts of ids iterate in another order): the same plan.
+    # The shapes take the design, the search, and both (KTS(21) for 10 rounds, the search for 2 more).
+    shapes = [(13, 4, 4), (8, 4, 3), (21, 3, 12), (32, 4, 10)]
+    script = ("import json, sys; from ramo_keeper.nights.seating import plan_mix; "
+              "print(json.dumps([plan_mix(list(range(40, 40 + p)), s, r, 2, 8, seed=11) for p, s, r in "
+              "json.loads(sys.argv[1])]))")
+    here = [plan_mix(list(range(40, 40 + p)), s, r, 2, 8, seed=11) for p, s, r in shapes]
+    for hash_seed in ("1", "2"):
+        run = subprocess.run([sys.executable, "-c", script, json.dumps(shapes)], capture_output=True, text=True,
+                             check=True, cwd=Path(seating.__file__).parents[2],
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed})
+        assert json.loads(run.stdout) == here
 
 
 @pytest.mark.parametrize("shape", sorted(designs.DEVELOPED))
