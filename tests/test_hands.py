@@ -83,7 +83,9 @@ def test_the_deal_and_each_players_level_are_on_the_first_screen_without_a_tap(t
     board = page.split('class="scoreboard"', 1)[1].split("</section>", 1)[0]
     # Everyone starts at level 1: two sets of three (docs/RULES.md level table); A deals, B starts.
     assert board.count('class="requirement"') == 3
-    assert "deals next" in board.split("</tr>")[1] and "starts" in board.split("</tr>")[2]
+    # The dealer of hand 1 deals it: "deals", not "deals next" (issue 35).
+    assert ">deals</span>" in board.split("</tr>")[1] and "starts" in board.split("</tr>")[2]
+    assert "deals next" not in board
 
 
 def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
@@ -95,7 +97,7 @@ def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
     page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
     assert "Hand 3: C deals" in page
     next_dealer_row = page.split('class="next-dealer')[1].split("</tr>")[0]
-    assert "C" in next_dealer_row and "deals next" in next_dealer_row
+    assert "C" in next_dealer_row and ">deals</span>" in next_dealer_row
 
 
 def test_the_running_values_are_worked_out_on_the_phone_from_the_games_data_with_no_request_per_tap(table, ramo):

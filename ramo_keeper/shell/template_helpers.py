@@ -14,6 +14,7 @@ from ..ratings.service import game_changes
 from ..text.file_names import file_name
 from ..variants import is_built_in, variant_named
 from ..web.player_colours import seat_marks
+from .hand_words import hand_phrase
 
 
 def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:
@@ -114,4 +115,5 @@ def init_app(app: Flask) -> None:
         player_count=player_count,
         file_name=file_name,
         seat_marks=seat_marks,
+        hand_phrase=hand_phrase,
     )

@@ -154,15 +154,22 @@
       const output = block.querySelector(".hand-value output");
       if (output) output.textContent = cards.working;
     });
-    const scored = scores(form, scoring, values);
+    // Nothing tapped yet (no cards, nobody out): no score to preview. A knock game would otherwise show
+    // everyone tied at 0 and scoring the all-cards bonus (issue 35).
+    const blank = !form.querySelector('input[name="went_out"]:checked')
+      && Object.keys(values).every(function (id) { return values[id] === 0; });
+    const scored = blank ? {} : scores(form, scoring, values);
+    form.classList.toggle("blank-hand", blank);
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const shown = block.querySelector(".hand-score");
       const score = scored[block.dataset.player];
+      if (blank) { delete block.dataset.score; if (shown) shown.textContent = ""; return; }
       // Kept with a hand saved offline (outbox.js): the waiting hand is listed with these scores.
       if (score !== undefined) block.dataset.score = String(score);
       if (shown && score !== undefined) shown.textContent = form.dataset.scoreWords.replace("%(points)s", signed(score));
     });
-    summary(form, scored);
+    if (blank) { const line = form.querySelector(".running-summary"); if (line) line.textContent = ""; }
+    else summary(form, scored);
     recordLabel(form);
   }
 
