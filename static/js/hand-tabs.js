@@ -25,6 +25,7 @@
   function signed(n) { return n > 0 ? "+" + n : (n < 0 ? "\u2212" + (-n) : "0"); }
 
   function label(form) {
+    form.querySelectorAll(".by-category").forEach(function (block) { pickCategory(block, null); });
     const strip = form.querySelector(".player-tabs");
     const out = outId(form);
     blocksOf(form).forEach(function (block) {
@@ -50,6 +51,44 @@
   }
 
   function current(form) { return form.querySelector(".player-block.current"); }
+
+  // Count rows (Ramo, Phase 10): one category's keys at a time, 0–4 over 5–9 and the box for more, under a
+  // strip of the categories, each with its count; a tap on a count moves on to the next category. Eleven
+  // keys in a row would be under 44 px wide, and a category a row would not fit one screen.
+  function countOf(pick) {
+    const box = pick.querySelector(".pick-number");
+    const picked = pick.querySelector(".pick-n input:checked");
+    return box && box.value !== "" ? box.value : (picked ? picked.value : "0");
+  }
+  function pickCategory(block, pick) {
+    block.querySelectorAll(".pick").forEach(function (p) {
+      if (pick) p.classList.toggle("on", p === pick);
+      const chip = block.querySelector('.pick-cat[aria-controls="' + p.id + '"]');
+      if (!chip) return;
+      chip.setAttribute("aria-pressed", p.classList.contains("on") ? "true" : "false");
+      chip.lastChild.textContent = countOf(p);
+    });
+  }
+  function addCategories(block) {
+    const picks = Array.from(block.querySelectorAll(".pick"));
+    if (block.classList.contains("keyed") || picks.length < 2 || block.querySelector(".pick-cats")) return;
+    const strip = document.createElement("div");
+    strip.className = "pick-cats";
+    picks.forEach(function (pick) {
+      const chip = document.createElement("button");
+      chip.type = "button";
+      chip.className = "pick-cat";
+      chip.setAttribute("aria-controls", pick.id);
+      chip.append(document.createElement("span"), " ", document.createElement("b"));
+      const legend = pick.querySelector("legend");
+      chip.firstChild.textContent = legend.textContent;
+      legend.classList.add("visually-hidden");
+      strip.appendChild(chip);
+    });
+    picks[0].before(strip);
+    block.classList.add("by-category");
+    pickCategory(block, block.querySelector(".pick.has-error") || picks[0]);
+  }
 
   // The next player after the picked one, in seat order, not yet counted; none when all are.
   function nextOf(form) {
@@ -81,6 +120,7 @@
     const blocks = blocksOf(form);
     if (!blocks.length) return;
     form.classList.add("tabbed");
+    blocks.forEach(addCategories);
     if (current(form) && blocks.indexOf(current(form)) >= 0) { label(form); return; }
     // A block replaced by a player's draft (drafts.js) keeps its panel on show: its tab is still pressed.
     // A refused hand opens on the first player with a problem; a new one on the first not yet counted.
@@ -102,6 +142,8 @@
     if (!form) return;
     const tab = event.target.closest(".player-tab");
     if (tab) { show(form, document.getElementById("player-" + tab.dataset.tabFor)); return; }
+    const chip = event.target.closest(".pick-cat");
+    if (chip) { pickCategory(chip.closest(".player-block"), document.getElementById(chip.getAttribute("aria-controls"))); return; }
     if (event.target.closest(".next-player")) {
       const target = nextOf(form);
       if (target) show(form, target);
@@ -115,7 +157,10 @@
     const radio = event.target;
     const movesOn = event.type === "change" && event.isTrusted && radio.name === "went_out" && radio.checked
       && "outEmptiesHand" in form.dataset && radio.closest(".player-block") === current(form);
+    const pick = radio.closest(".by-category .pick.on");
+    const after = event.type === "change" && radio.type === "radio" && pick && pick.nextElementSibling;
     setTimeout(function () {
+      if (after && after.matches(".pick")) pickCategory(pick.parentNode, after);
       if (movesOn) {
         const target = nextOf(form);
         if (target) { show(form, target); return; }
@@ -132,7 +177,11 @@
   document.addEventListener("ramo:replaced", all);
   document.addEventListener("ramo:form-cleared", function (event) {
     const form = event.detail.form;
-    blocksOf(form).forEach(function (b) { delete b.dataset.visited; b.classList.remove("current"); });
+    blocksOf(form).forEach(function (b) {
+      delete b.dataset.visited;
+      b.classList.remove("current");
+      if (b.classList.contains("by-category")) pickCategory(b, b.querySelector(".pick"));
+    });
     enhance(form);
   });
 })();
