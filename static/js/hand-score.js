@@ -168,21 +168,7 @@
       if (score !== undefined) block.dataset.score = String(score);
       if (shown && score !== undefined) shown.textContent = form.dataset.scoreWords.replace("%(points)s", signed(score));
     });
-    if (blank) { const line = form.querySelector(".running-summary"); if (line) line.textContent = ""; }
-    else summary(form, scored);
     recordLabel(form);
-  }
-
-  // The sticky line above Record: every player's score for the hand so far, "Sofia -50 · Bo +80".
-  function summary(form, scored) {
-    const line = form.querySelector(".running-summary");
-    if (!line) return;
-    const parts = [];
-    form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
-      const name = block.querySelector(".player-name");
-      if (name) parts.push(name.textContent.trim() + " " + signed(scored[block.dataset.player] || 0));
-    });
-    line.textContent = parts.join(" · ");
   }
 
   // The Record button says what it will record: "Record hand 3: Sofia out".

@@ -67,3 +67,12 @@ def player_block(page, player_id) -> PlayerBlock:
 def player_panel(page, name: str) -> PlayerPanel:
     """A player's block of the hand form, its tab tapped first whenever another player's panel is showing."""
     return PlayerPanel(page, name)
+
+
+def count_row(block, category: str, exact: bool = False):
+    """A count row of a player's panel (Ramo, Phase 10; issue 35): one category's keys show at a time under
+    a strip of the categories, so its chip is tapped first when another category's keys are showing."""
+    group = block.get_by_role("group", name=category, exact=exact)
+    if not group.count():
+        block.locator(".pick-cat").filter(has_text=category).first.tap()
+    return block.get_by_role("group", name=category, exact=exact)

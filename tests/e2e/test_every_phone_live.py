@@ -5,7 +5,7 @@ from datetime import datetime, timedelta
 
 from playwright.sync_api import expect
 
-from .helpers import player_panel
+from .helpers import count_row, player_panel
 from .seating import add_member, log_in, seat_game
 
 WITHIN_3_S = 3_000
@@ -16,7 +16,7 @@ def phone(browser, browser_context_args):
 
 
 def pick(page, player: str, category: str, count: int):
-    group = player_panel(page, player).get_by_role("group", name=category)
+    group = count_row(player_panel(page, player), category)
     return group.get_by_role("radio", name=str(count), exact=True)
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper import rules
 
-from .helpers import no_sideways_scroll
+from .helpers import count_row, no_sideways_scroll
 from .seating import hands_recorded, log_in, seat_game
 
 
@@ -120,6 +120,9 @@ def enter(page, taps: Taps, ref: Reference) -> None:
             expect(block.locator(".pick-number:visible")).to_have_count(0)
         else:
             for category, count in counts.items():
+                # One category's keys at a time (Ramo, Phase 10): its chip is a tap when another's show.
+                if not block.get_by_role("group", name=category).count():
+                    taps.tap(block.locator(".pick-cat").filter(has_text=category).first)
                 group = block.get_by_role("group", name=category)
                 if count <= 9:
                     taps.tap(group.get_by_role("radio", name=str(count), exact=True))
@@ -159,13 +162,13 @@ def test_going_out_empties_the_hand_and_lays_down_where_the_game_says_so(page, l
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     sofia = page.get_by_role("group", name="Sofia", exact=True)
-    sofia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="3", exact=True).tap()
+    count_row(sofia, "Cards 1–9").get_by_role("radio", name="3", exact=True).tap()
     expect(page.locator(f"#value-{ids['Sofia']}")).to_have_text("3×5 = 15")
     sofia.get_by_role("radio", name="Went out").tap()
     # Going out moves on to the next player (issue 35): back to Sofia's panel to look.
     expect(page.locator(".player-tab[aria-pressed=true]")).to_contain_text("Bo")
     sofia = panel(page, None, "Sofia")
-    expect(sofia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="0", exact=True)).to_be_checked()
+    expect(count_row(sofia, "Cards 1–9").get_by_role("radio", name="0", exact=True)).to_be_checked()
     expect(sofia.get_by_role("checkbox", name="Laid down")).to_be_checked()
     expect(page.locator(f"#value-{ids['Sofia']}")).to_have_text("0")
 
@@ -187,11 +190,18 @@ def test_a_typed_count_replaces_the_picked_one_and_back(page, live_server, app):
     game_id, ids = seat_game(app, "ramo", ["Al", "Bea"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    low = panel(page, None, "Bea").get_by_role("group", name="Cards 1–9")
+    bea = panel(page, None, "Bea")
+    low = count_row(bea, "Cards 1–9")
     low.get_by_role("radio", name="7", exact=True).tap()
+    # One category's keys at a time (issue 35): a count tapped moves on to the next category, and the
+    # category's chip keeps the count in view; a tap on the chip brings its keys back.
+    expect(bea.get_by_role("group", name="Cards 10–13")).to_be_visible()
+    expect(low).to_be_hidden()
+    expect(bea.locator(".pick-cat").filter(has_text="Cards 1–9")).to_have_text("Cards 1–9 7")
+    bea.locator(".pick-cat").filter(has_text="Cards 1–9").tap()
     low.get_by_role("spinbutton").fill("31")
     expect(low.get_by_role("radio", name="7", exact=True)).not_to_be_checked()
     expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("31×5 = 155")
     low.get_by_role("radio", name="5", exact=True).tap()
-    expect(low.get_by_role("spinbutton")).to_have_value("")
     expect(page.locator(f"#value-{ids['Bea']}")).to_have_text("5×5 = 25")
+    expect(count_row(bea, "Cards 1–9").get_by_role("spinbutton")).to_have_value("")

@@ -12,6 +12,7 @@ from playwright.sync_api import expect
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
 
+from .helpers import count_row
 from .seating import hands_recorded, log_in, seat_game
 from .test_hand_in_taps import panel
 
@@ -165,11 +166,11 @@ def test_a_refused_record_shows_its_reason_on_the_players_panel_and_keeps_the_ta
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     giulia = panel(page, None, "Giulia")
-    giulia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="4", exact=True).tap()
+    count_row(giulia, "Cards 1–9").get_by_role("radio", name="4", exact=True).tap()
     bo = panel(page, None, "Bo")
     bo.get_by_role("radio", name="Went out").tap()
     bo = panel(page, None, "Bo")
-    bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="3", exact=True).tap()
+    count_row(bo, "Cards 1–9").get_by_role("radio", name="3", exact=True).tap()
     panel(page, None, "Sofia")
     page.get_by_role("button", name=re.compile(r"^Record hand 1")).tap()
     reason = page.locator(f"#errors-{ids['Bo']}")
@@ -181,6 +182,6 @@ def test_a_refused_record_shows_its_reason_on_the_players_panel_and_keeps_the_ta
     # Everything tapped is still there: Bo out with his 3, Giulia's 4.
     expect(page.locator(f'input[name="went_out"][value="{ids["Bo"]}"]')).to_be_checked()
     bo = page.get_by_role("group", name="Bo", exact=True)
-    expect(bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="3", exact=True)).to_be_checked()
+    expect(count_row(bo, "Cards 1–9").get_by_role("radio", name="3", exact=True)).to_be_checked()
     giulia = panel(page, None, "Giulia")
-    expect(giulia.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="4", exact=True)).to_be_checked()
+    expect(count_row(giulia, "Cards 1–9").get_by_role("radio", name="4", exact=True)).to_be_checked()

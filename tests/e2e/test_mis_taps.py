@@ -11,7 +11,7 @@ from playwright.sync_api import expect
 from ramo_keeper.accounts.service import issue_token
 from ramo_keeper.extensions import db
 
-from .helpers import player_panel
+from .helpers import count_row, player_panel
 from .seating import log_in, seat_game
 
 BO_COUNTS = {"Cards 1–9": "6", "Cards 10–13": "3", "Special cards": "1"}
@@ -44,13 +44,13 @@ def test_went_out_moved_from_bo_to_sofia_by_touch_leaves_bo_as_counted(page, liv
     page.goto(f"{live_server}/games/{game_id}")
     bo = player_panel(page, "Bo")
     for category, count in BO_COUNTS.items():
-        bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
+        count_row(bo, category).get_by_role("radio", name=count, exact=True).tap()
     bo.get_by_role("radio", name="Went out").tap()  # the mis-tap
     expect(bo.get_by_role("checkbox", name="Laid down")).to_be_checked()
     player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
 
     for category, count in BO_COUNTS.items():
-        expect(bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True)).to_be_checked()
+        expect(count_row(bo, category).get_by_role("radio", name=count, exact=True)).to_be_checked()
     expect(bo.get_by_role("checkbox", name="Laid down")).not_to_be_checked()
     expect(page.locator(f"#value-{ids['Bo']}")).to_contain_text("80")
     player_panel(page, "Cy").get_by_role("checkbox", name="Laid down").tap()
@@ -65,9 +65,9 @@ def test_arrowing_through_the_went_out_group_changes_nothing_but_the_choice(page
     page.goto(f"{live_server}/games/{game_id}")
     bo = player_panel(page, "Bo")
     for category, count in BO_COUNTS.items():
-        bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).click()
+        count_row(bo, category).get_by_role("radio", name=count, exact=True).click()
     # Cy's count typed into the box, Enter pressed there: it moves on and records nothing.
-    cy_box = player_panel(page, "Cy").get_by_role("group", name="Cards 1–9") \
+    cy_box = count_row(player_panel(page, "Cy"), "Cards 1–9") \
         .get_by_role("spinbutton")
     cy_box.fill("12")
     cy_box.press("Enter")
@@ -89,7 +89,7 @@ def test_arrowing_through_the_went_out_group_changes_nothing_but_the_choice(page
     expect(player_panel(page, "Sofia").get_by_role("radio", name="Went out")).to_be_checked()
 
     for category, count in BO_COUNTS.items():
-        expect(bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True)).to_be_checked()
+        expect(count_row(bo, category).get_by_role("radio", name=count, exact=True)).to_be_checked()
     expect(bo.get_by_role("checkbox", name="Laid down")).not_to_be_checked()
     # Cy went out for a moment too: his laid-down tick (set by the scorer before) is still there.
     expect(player_panel(page, "Cy").get_by_role("checkbox", name="Laid down")).to_be_checked()

@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
 
-from .helpers import open_menu, player_panel
+from .helpers import count_row, open_menu, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 
@@ -24,7 +24,7 @@ def worker_controls(page) -> None:
 
 def pick(page, player: str, category: str, count: int) -> None:
     block = player_panel(page, player)
-    block.get_by_role("group", name=category).get_by_role("radio", name=str(count), exact=True).tap()
+    count_row(block, category).get_by_role("radio", name=str(count), exact=True).tap()
 
 
 def enter_hand(page) -> None:

@@ -3,7 +3,7 @@ strip sit above it with no tap, six players need no sideways scroll, and the for
 
 from playwright.sync_api import expect
 
-from .helpers import no_sideways_scroll, player_panel
+from .helpers import count_row, no_sideways_scroll, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 FOUR = ["Sofia", "민준", "Bo", "Giulia"]
@@ -61,9 +61,9 @@ def test_the_form_works_without_javascript(browser, browser_context_args, live_s
         page.goto(f"{live_server}/games/{game_id}")
         player_panel(page, "Sofia").get_by_role("radio", name="Went out").check()
         bo = player_panel(page, "Bo")
-        bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="4", exact=True).check()
+        count_row(bo, "Cards 1–9").get_by_role("radio", name="4", exact=True).check()
         # Without JavaScript the picked 0 stays checked; the typed number wins.
-        player_panel(page, "Cy").get_by_role("group", name="Cards 10–13") \
+        count_row(player_panel(page, "Cy"), "Cards 10–13") \
             .get_by_role("spinbutton").fill("11")
         page.get_by_role("button", name="Record hand 1").click()
         # Sofia −50, Bo 4×5 = 20, Cy 11×10 = 110.

@@ -8,7 +8,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper.extensions import db
 
-from .helpers import show_panel
+from .helpers import count_row, show_panel
 from .seating import add_member, log_in, seat_game
 
 WITHIN_3_S = 3_000
@@ -21,7 +21,7 @@ def phone(browser, browser_context_args):
 
 def tap_count(page, category: str, count: int):
     panel = page.locator("#seat-panel")
-    panel.get_by_role("group", name=category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
+    count_row(panel, category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
 
 
 def take_seat(page, name: str):
@@ -141,7 +141,7 @@ def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, b
     add_member(app, game_id, "Cat", role="viewer")
     log_in(page, live_server, "Dee")
     page.goto(f"{live_server}/games/{game_id}")
-    scorer_block(page, "Bo").get_by_role("group", name=LOW).get_by_role("radio", name="4", exact=True).tap()
+    count_row(scorer_block(page, "Bo"), LOW).get_by_role("radio", name="4", exact=True).tap()
 
     bo = phone(browser, browser_context_args)
     log_in(bo, live_server, "Ben")
@@ -162,7 +162,7 @@ def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, b
            ).to_be_checked()
     # Bo's block is the scorer's: it keeps the 4 the scorer tapped.
     expect(scorer_text(page, "Bo")).not_to_contain_text("counted by Bo")
-    expect(scorer_block(page, "Bo").get_by_role("group", name=LOW).get_by_role("radio", name="4", exact=True)
+    expect(count_row(scorer_block(page, "Bo"), LOW).get_by_role("radio", name="4", exact=True)
            ).to_be_checked()
 
     scorer_block(page, "Al").get_by_role("radio", name="Went out").tap()

@@ -7,12 +7,12 @@ doubled when they went rummy. Ramo: the player who went out scores −50.
 
 from playwright.sync_api import expect
 
-from .helpers import player_panel
+from .helpers import count_row, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 
 def _pick(block, category: str, count: str) -> None:
-    block.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
+    count_row(block, category).get_by_role("radio", name=count, exact=True).tap()
 
 
 def _keys(block, *keys: str) -> None:

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import axe_violations, no_sideways_scroll, player_block, player_panel
+from .helpers import axe_violations, count_row, no_sideways_scroll, player_block, player_panel
 
 
 def register_and_set_up(page, base):
@@ -43,8 +43,8 @@ def test_a_hand_is_entered_with_quick_picks_and_recorded_without_a_page_reload(p
     no_sideways_scroll(page)
     page.evaluate("window.samePage = true")
     bo = player_block(page, 1)
-    bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="2", exact=True).click()
-    bo.get_by_role("group", name="Cards 10–13").get_by_role("radio", name="1", exact=True).click()
+    count_row(bo, "Cards 1–9").get_by_role("radio", name="2", exact=True).click()
+    count_row(bo, "Cards 10–13").get_by_role("radio", name="1", exact=True).click()
     expect(page.locator("#value-1")).to_have_text("2×5 + 1×10 = 20")
     player_block(page, 3).get_by_role("radio", name="Went out").check()
     player_block(page, 2).get_by_label("Cards 1–9", exact=True).fill("3")

@@ -12,6 +12,8 @@ import pytest
 from e2e.helpers import axe_violations, no_sideways_scroll, player_panel
 from playwright.sync_api import expect
 
+from tests.e2e.helpers import count_row
+
 pytestmark = pytest.mark.e2e
 
 
@@ -49,12 +51,12 @@ def player(page, name: str):
 
 def pick(block, category: str, count: int) -> None:
     """One tap on a count 0–9 in a category's row."""
-    block.get_by_role("group", name=category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
+    count_row(block, category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
 
 
 def type_count(page, block, category: str, count: int) -> None:
     """A count above 9: tap the box at the end of the row and type it on the number keyboard."""
-    block.get_by_role("group", name=category, exact=True).get_by_role("spinbutton").tap()
+    count_row(block, category, exact=True).get_by_role("spinbutton").tap()
     page.keyboard.type(str(count))
 
 
