@@ -11,14 +11,15 @@ from playwright.sync_api import expect
 from ramo_keeper.i18n import COOKIE as LANGUAGE_COOKIE
 
 from .seating import log_in, seat_game
-from .test_hand_on_one_screen import play_two_hands
 from .test_hand_in_taps import panel
+from .test_hand_on_one_screen import play_two_hands
 
 # Whether an element is drawn whole: inside the screen and every box around it that clips, and the element
 # found at its centre is it (or inside it).
 WHOLE = """(e) => {
   const r = e.getBoundingClientRect();
-  if (!r.width || !r.height || r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5 || r.bottom > innerHeight + 0.5)
+  if (!r.width || !r.height || r.left < -0.5 || r.right > innerWidth + 0.5 || r.top < -0.5
+      || r.bottom > innerHeight + 0.5)
     return `${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} off screen`;
   for (let p = e.parentElement; p && p !== document.body; p = p.parentElement) {
     const style = getComputedStyle(p);
