@@ -1,8 +1,8 @@
 """Pico CSS as the app sends it: without the parts no page here uses (issue 28, Weight).
 
 The vendored file stays as Pico ships it; what is served leaves out the rules for elements and components
-no template or script makes (tooltips, dropdowns, modals, progress bars, range and date inputs, the data-
-theme switch, right-to-left text, indeterminate boxes, shadow-DOM hosts...) and then the custom properties
+no template or script makes (tooltips, dropdowns, modals, progress bars, range and date inputs, the
+data-theme switch, right-to-left text, indeterminate boxes, shadow-DOM hosts...) and then the custom properties
 nothing reads any more (their icons are data URIs, the heaviest part). A rule is only dropped when one of
 these stands outside any :is(), :where() or :not() in its selector, so it cannot match an element of ours;
 a selector list loses only the selectors that cannot. tests/e2e/test_page_weight.py checks that every
