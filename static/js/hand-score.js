@@ -137,7 +137,10 @@
     const marks = {};
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const id = block.dataset.player;
-      marks[id] = playerMarks(scoring, id, out, ticked(block, 'input[type="checkbox"][data-mark]:checked'), switches);
+      // The out player's switches ride in the picked player's panel (hand-tabs.js): they are not that
+      // player's own boxes, and count once, for the player out.
+      marks[id] = playerMarks(scoring, id, out,
+        ticked(block, 'input[type="checkbox"][data-mark]:not([role="switch"]):checked'), switches);
     });
     return scoreHand(scoring, values, marks);
   }

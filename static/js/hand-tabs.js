@@ -150,6 +150,15 @@
     }
   });
 
+  // Enter in a category's box moves on to the next category, whose box app.js then focuses (it runs after
+  // this, in the bubbling phase): the next box is on show.
+  document.addEventListener("keydown", function (event) {
+    const box = event.target;
+    const pick = event.key === "Enter" && box.closest && box.closest(".by-category .pick.on");
+    const after = pick && pick.nextElementSibling;
+    if (after && after.matches(".pick")) pickCategory(pick.parentNode, after);
+  }, true);
+
   // After hand-score.js has worked out the scores (it listens to the same events): the tabs follow.
   function changed(event) {
     const form = event.target.closest && event.target.closest("#hand-form.tabbed");
