@@ -80,6 +80,7 @@ def test_a_house_rule_is_made_played_and_ranked_on_a_phone(page, live_server):
         expect(page.locator(".seat-name", has_text=name)).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
     sofia, bo = player_block(page, 1), player_block(page, 2)
+    expect(page.locator(".player-tab").first).to_be_visible()  # the form wears its tabs (hand-tabs.js)
     # Hand 1 as in §8: Sofia goes out (−30); Bo holds 2 low, 1 high, 1 joker (63).
     expect(count_row(bo, "Jokers")).to_be_visible()
     sofia.get_by_role("radio", name="Went out").check()

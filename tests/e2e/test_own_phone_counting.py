@@ -158,7 +158,7 @@ def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, b
 
     expect(scorer_text(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_3_S)
     expect(page.get_by_text("2 of 3 counted")).to_be_visible()
-    expect(scorer_block(page, "Cy").get_by_role("group", name=HIGH).get_by_role("radio", name="1", exact=True)
+    expect(count_row(scorer_block(page, "Cy"), HIGH).get_by_role("radio", name="1", exact=True)
            ).to_be_checked()
     # Bo's block is the scorer's: it keeps the 4 the scorer tapped.
     expect(scorer_text(page, "Bo")).not_to_contain_text("counted by Bo")

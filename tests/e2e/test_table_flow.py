@@ -70,7 +70,7 @@ def test_rule_errors_show_next_to_the_player_and_keep_what_was_typed(page, live_
     cy = player_panel(page, "Cy")
     cy.get_by_role("radio", name="Went out").check()
     cy.get_by_label("Cards 1–9", exact=True).fill("2")
-    player_panel(page, "Bo").get_by_label("Cards 10–13", exact=True).fill("4")
+    count_row(player_panel(page, "Bo"), "Cards 10–13").get_by_role("spinbutton").fill("4")
     page.get_by_role("button", name="Record hand 1").click()
     expect(player_panel(page, "Cy").locator(".field-error")).to_have_text(
         "Cy went out but still holds 2 cards")
