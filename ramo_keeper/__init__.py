@@ -11,7 +11,7 @@ from . import i18n
 from .config import load_config
 from .database import transactions
 from .extensions import COMPRESS_SETTINGS, babel, compress, csrf, db, htmx, login_manager, migrate
-from .shell import catalogues, page_scripts, slim_static
+from .shell import catalogues, page_scripts, slim_html, slim_static
 from .web import busy, ids
 
 
@@ -86,6 +86,7 @@ def create_app(test_config: dict | None = None) -> Flask:
 
     wiring.init_app(app)
     page_scripts.init_app(app)
+    slim_html.init_app(app)
 
     from .accounts.cli import users_cli
 

@@ -73,14 +73,19 @@ def half_a_hand(browser, base: str, game_id: int, locale: str):
     page.get_by_role("button", name=words["log_in"]).click()
     page.get_by_role("link", name="Ana").wait_for()
     page.goto(f"{base}/games/{game_id}")
-    page.get_by_role("group", name="Giulia", exact=True).get_by_role("radio", name=words["went_out"]).tap()
-    page.get_by_role("group", name="민준", exact=True).get_by_role("checkbox", name=words["laid_down"]).tap()
-    bo = page.get_by_role("group", name="Bo", exact=True)
+
+    def panel(name: str):
+        """The player's panel of the one-screen form: their tab tapped first (issue 35)."""
+        page.locator(".player-tab").filter(has=page.locator(".tab-name", has_text=name)).tap()
+        return page.get_by_role("group", name=name, exact=True)
+
+    panel("Giulia").get_by_role("radio", name=words["went_out"]).tap()
+    panel("민준").get_by_role("checkbox", name=words["laid_down"]).tap()
+    bo = panel("Bo")
+    # A count moves on to the next category: 5 of the low cards, then 2 of the high ones.
     bo.get_by_role("group", name=words["low"]).get_by_role("radio", name="5", exact=True).tap()
     bo.get_by_role("group", name=words["high"]).get_by_role("radio", name="2", exact=True).tap()
     page.wait_for_timeout(400)
-    # Scrolled to Bo's block: the Record bar with the running summary stays at the foot of the screen.
-    bo.evaluate("e => e.scrollIntoView({block: 'center'})")
     return page
 
 
@@ -102,7 +107,6 @@ def main() -> None:
             page = half_a_hand(browser, base, game_id, "en-US")
             page.screenshot(path=OUT / "hand-entry.png")
             # The first screen: the deal and the score strip, nothing behind a tap.
-            page.evaluate("window.scrollTo(0, 0)")
             page.screenshot(path=OUT / "deal-and-scores.png")
             page.locator("#hand-form button[type=submit]").tap()
             page.locator(".hand-result").wait_for()

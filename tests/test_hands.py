@@ -83,7 +83,9 @@ def test_the_deal_and_each_players_level_are_on_the_first_screen_without_a_tap(t
     board = page.split('class="scoreboard"', 1)[1].split("</section>", 1)[0]
     # Everyone starts at level 1: two sets of three (docs/RULES.md level table); A deals, B starts.
     assert board.count('class="requirement"') == 3
-    assert "deals next" in board.split("</tr>")[1] and "starts" in board.split("</tr>")[2]
+    # The dealer of hand 1 deals it: "deals", not "deals next" (issue 35).
+    assert ">deals</span>" in board.split("</tr>")[1] and "starts" in board.split("</tr>")[2]
+    assert "deals next" not in board
 
 
 def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
@@ -95,7 +97,33 @@ def test_scoreboard_shows_totals_ranks_levels_and_next_dealer(table, ramo):
     page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
     assert "Hand 3: C deals" in page
     next_dealer_row = page.split('class="next-dealer')[1].split("</tr>")[0]
-    assert "C" in next_dealer_row and "deals next" in next_dealer_row
+    assert "C" in next_dealer_row and ">deals</span>" in next_dealer_row
+
+
+def _scoreboard_row(page: str, name: str) -> str:
+    board = page.split('class="scoreboard', 1)[1].split("</table>", 1)[0]
+    return next(row for row in board.split("<tr")[1:] if f'<span class="who-line">{name}' in row)
+
+
+def test_the_laid_down_badge_says_which_hand_it_describes(table, ramo):
+    # Issue 35: the badge spoke of the previous hand without saying so. Hand 1: A laid down and D went out
+    # (which lays down in Ramo, docs/RULES.md §1); hand 2: A went out and B laid down.
+    table.post_hand(ramo, **RAMO_HAND_1)
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    assert "laid down in hand 1" in _scoreboard_row(page, "A") and "laid down in hand 1" in _scoreboard_row(page, "D")
+    assert "laid down" not in _scoreboard_row(page, "B")
+    table.post_hand(ramo, **RAMO_HAND_2)
+    page = table.web.get(f"/games/{ramo}").get_data(as_text=True)
+    assert "laid down in hand 2" in _scoreboard_row(page, "B") and "laid down in hand 2" in _scoreboard_row(page, "A")
+    assert "laid down" not in _scoreboard_row(page, "D") and "in hand 1" not in page.split('class="scoreboard', 1)[1]
+
+
+def test_contracts_laid_down_badge_names_its_round(table):
+    # Contract Rummy says round (docs/GAMES.md): A goes out, B lays down in round 1.
+    game = table.new_game("contract", ["A", "B", "C"])
+    table.post_hand(game, out="A", laid=["B"], cards={"B": {"pips": 5}, "C": {"pips": 6}})
+    page = table.web.get(f"/games/{game}").get_data(as_text=True)
+    assert "laid down in round 1" in _scoreboard_row(page, "B") and "Round 2" in page
 
 
 def test_the_running_values_are_worked_out_on_the_phone_from_the_games_data_with_no_request_per_tap(table, ramo):

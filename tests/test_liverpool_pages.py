@@ -60,5 +60,6 @@ def test_the_new_game_form_offers_liverpool_and_starts_a_game_of_it(app, table):
     board = page[page.index('id="play"'):page.index('id="hand-form"')]
     play = re.sub(r"\s+", " ", unescape(re.sub(r"<[^>]+>", " ", board)))
     # Deal 1 at four players: two decks and four jokers, ten cards each, everyone on contract 1.
-    assert "Hand 1: A deals 10 cards each 2 decks of 52 cards + 4 jokers B starts; play goes clockwise." in play
+    # Liverpool's document calls a deal a round (issue 35).
+    assert "Round 1: A deals 10 cards each 2 decks of 52 cards + 4 jokers B starts; play goes clockwise." in play
     assert play.count("1: two groups of three") == 4

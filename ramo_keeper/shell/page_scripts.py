@@ -9,13 +9,13 @@ only the scripts it lacks, as one such file (app.js); the service worker keeps e
 EVERY_PAGE = ("app", "page-actions", "register-sw")
 PAGES = {
     "": (),
-    "game": ("card-keys", "hand-score", "live", "drafts", "outbox"),
+    "game": ("card-keys", "hand-score", "hand-tabs", "live", "drafts", "outbox"),
     "live": ("card-keys", "live", "drafts"),
     "seat": ("card-keys", "drafts"),
-    "hand-correction": ("card-keys", "hand-score"),
+    "hand-correction": ("card-keys", "hand-score", "hand-tabs"),
     # A game that counts no card by its face value (Ramo, Phase 10) has no card keys to run.
-    "game-by-count": ("hand-score", "live", "drafts", "outbox"),
-    "hand-correction-by-count": ("hand-score",),
+    "game-by-count": ("hand-score", "hand-tabs", "live", "drafts", "outbox"),
+    "hand-correction-by-count": ("hand-score", "hand-tabs"),
     # The editor's worked example is scored by the hand form's scorer (hand-score.js).
     "house-rule-editor": ("hand-score", "house-rule-editor"),
     "offline": ("outbox",),
@@ -26,8 +26,8 @@ PAGES = {
     "night-table": ("card-keys", "live", "drafts", "night-timer"),
 }
 # The one order any joined file follows, so that each set of scripts has a single address.
-ORDER = EVERY_PAGE + ("card-keys", "hand-score", "live", "drafts", "outbox", "house-rule-editor", "play",
-                      "night-board", "night-timer")
+ORDER = EVERY_PAGE + ("card-keys", "hand-score", "hand-tabs", "live", "drafts", "outbox", "house-rule-editor",
+                      "play", "night-board", "night-timer")
 JOINER = "+"
 
 

@@ -2,11 +2,11 @@
 
 The vendored file stays as Pico ships it; what is served leaves out the rules for elements and components
 no template or script makes (tooltips, dropdowns, modals, progress bars, range and date inputs, the
-data-theme switch, shadow-DOM hosts...) and then the custom properties nothing reads any more (their icons
-are data URIs, the heaviest part). A rule is only dropped when one of these stands outside any :is(),
-:where() or :not() in its selector, so it cannot match an element of ours; a selector list loses only the
-selectors that cannot. tests/e2e/test_page_weight.py checks that every element of the app's pages gets the
-same computed style from the trimmed file as from the whole one.
+data-theme switch, right-to-left text, indeterminate boxes, shadow-DOM hosts...) and then the custom properties
+nothing reads any more (their icons are data URIs, the heaviest part). A rule is only dropped when one of
+these stands outside any :is(), :where() or :not() in its selector, so it cannot match an element of ours;
+a selector list loses only the selectors that cannot. tests/e2e/test_page_weight.py checks that every
+element of the app's pages gets the same computed style from the trimmed file as from the whole one.
 """
 
 import re
@@ -18,7 +18,7 @@ UNUSED = re.compile(
     r"|img|audio|video|canvas|aside|picture|embed|object)(?![\w-])"
     r"|\[(?:data-tooltip|aria-busy|data-theme|multiple|size|role=link|aria-label=breadcrumb|aria-invalid=false)"
     r"|\[type=(?:range|date|datetime-local|month|time|week|search|color|reset)\]"
-    r"|\[role=search\]"
+    r"|\[role=search\]|\[dir=rtl\]|:indeterminate|::-ms-[\w-]+"
     r"|\.(?:dropdown|modal-is-open|modal-is-opening|modal-is-closing|overflow-auto|grid|contrast|container-fluid)(?![\w-])"
     r"|(?<![\w-]):host"
 )
@@ -157,7 +157,8 @@ def _unused_keyframes(css: str) -> str:
     out = []
     for prelude, body in _blocks(css):
         name = prelude.split()[-1] if prelude.startswith("@keyframes") else None
-        if name and css.count(name) == 1:
+        # Kept only when an animation names it (not a custom property that shares its name, --pico-tooltip-slide-to).
+        if name and not re.search(r"animation(?:-name)?\s*:[^;{}]*(?<![\w-])" + re.escape(name) + r"(?![\w-])", css):
             continue
         out.append(prelude + ";" if body is None else f"{prelude}{{{body}}}")
     return "".join(out)

@@ -68,13 +68,28 @@ def _starts_a_regex(out: list[str]) -> bool:
     return bool(word) and word.group() in _KEYWORDS_BEFORE_A_REGEX
 
 
-class _Writer:
-    """Collects the slimmed text: no indentation, no trailing spaces, no blank lines."""
+def _word(char: str) -> bool:
+    return char.isalnum() or char in "_$" or ord(char) > 127
 
-    def __init__(self):
+
+def _space_needed(before: str, after: str) -> bool:
+    """Whether a space between these two characters parts two tokens that would otherwise run together:
+    two words (`return x`), `+ +` or `- -`, a number and a dot, two slashes."""
+    return ((_word(before) and _word(after)) or (before in "+-" and after in "+-") or (before == after == "/")
+            or (before.isdigit() and after == "."))
+
+
+class _Writer:
+    """Collects the slimmed text: no indentation, no trailing spaces, no blank lines; in scripts (`tight`),
+    no space between two tokens that stay apart without one (`if (a) {` is sent as `if(a){`)."""
+
+    def __init__(self, tight: bool = False):
         self.out: list[str] = []
+        self.tight = tight
 
     def code(self, piece: str) -> None:
+        if self.tight and len(self.out) > 1 and self.out[-1] == " " and not _space_needed(self.out[-2][-1], piece[0]):
+            self.out.pop()
         self.out.append(piece)
 
     def newline(self) -> None:
@@ -93,8 +108,9 @@ class _Writer:
 
 
 def slim_js(source: str) -> str:
-    """The script without comments, indentation or blank lines; every token and line break kept."""
-    writer, i, n = _Writer(), 0, len(source)
+    """The script without comments, indentation, blank lines or the spaces no token needs; every token and
+    line break kept."""
+    writer, i, n = _Writer(tight=True), 0, len(source)
     while i < n:
         char = source[i]
         if char in "'\"`":

@@ -19,6 +19,7 @@ from ..text.phrases import say
 from ..text.requirements import requirement
 from ..variants import is_built_in, variant_named
 from ..web.player_colours import seat_marks
+from .hand_words import hand_phrase
 
 
 def value_output(variant: rules.Variant, options, cards: dict | None, player_id: int) -> Markup:
@@ -120,4 +121,5 @@ def init_app(app: Flask) -> None:
         player_count=player_count,
         file_name=file_name,
         seat_marks=seat_marks,
+        hand_phrase=hand_phrase,
     )

@@ -47,8 +47,8 @@
     return count > 0 ? count : 0;
   }
 
-  // The cards a block already holds when its keys are made: a face count as one chip of its sum, any
-  // other count as that many cards.
+  // The cards a block already holds when its keys are made: a face count as one chip of its sum (a past
+  // hand's 23, a player's own count), any other count as that many cards.
   function cardsIn(block) {
     const cards = [];
     block.querySelectorAll(".pick[data-key]").forEach(function (pick) {
@@ -118,11 +118,6 @@
     return key;
   }
 
-  function filled(block) {
-    return Array.from(block.querySelectorAll(".pick-number")).some(function (b) { return b.value !== "" && b.value !== "0"; })
-      || !!block.querySelector('.pick-n input:checked:not([value="0"])');
-  }
-
   function addKeys(block) {
     held.set(block, draftCards(block) || cardsIn(block));
     const pad = el("div", "card-keys");
@@ -150,12 +145,8 @@
     if (!form) return;
     const blocks = Array.from(form.querySelectorAll(".player-block:not(.keyed)")).filter(function (b) { return b.querySelector(".pick[data-face]"); });
     if (!blocks.length) return;
-    // A hand with counts in it already (a correction, a hand sent back with an error) keeps its count rows,
-    // for every player alike: the keys only start a hand from nothing. Counts from a player's own phone
-    // (a draft) are not such a hand: the keys stay, with the player's cards on them, and a block the
-    // scorer's form takes from a draft later gets its keys too.
-    const started = !!form.querySelector(".player-block.keyed");
-    if (!started && blocks.some(function (b) { return !("draft" in b.dataset) && filled(b); })) return;
+    // A hand with counts in it already (a correction, a hand sent back with an error, a player's own phone)
+    // gets its keys too, its counts standing as cards (cardsIn): one form, new or past (issue 35).
     blocks.forEach(addKeys);
   }
 

@@ -137,7 +137,10 @@
     const marks = {};
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const id = block.dataset.player;
-      marks[id] = playerMarks(scoring, id, out, ticked(block, 'input[type="checkbox"][data-mark]:checked'), switches);
+      // The out player's switches ride in the picked player's panel (hand-tabs.js): they are not that
+      // player's own boxes, and count once, for the player out.
+      marks[id] = playerMarks(scoring, id, out,
+        ticked(block, 'input[type="checkbox"][data-mark]:not([role="switch"]):checked'), switches);
     });
     return scoreHand(scoring, values, marks);
   }
@@ -154,28 +157,21 @@
       const output = block.querySelector(".hand-value output");
       if (output) output.textContent = cards.working;
     });
-    const scored = scores(form, scoring, values);
+    // Nothing tapped yet (no cards, nobody out): no score to preview. A knock game would otherwise show
+    // everyone tied at 0 and scoring the all-cards bonus (issue 35).
+    const blank = !form.querySelector('input[name="went_out"]:checked')
+      && Object.keys(values).every(function (id) { return values[id] === 0; });
+    const scored = blank ? {} : scores(form, scoring, values);
+    form.classList.toggle("blank-hand", blank);
     form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
       const shown = block.querySelector(".hand-score");
       const score = scored[block.dataset.player];
+      if (blank) { delete block.dataset.score; if (shown) shown.textContent = ""; return; }
       // Kept with a hand saved offline (outbox.js): the waiting hand is listed with these scores.
       if (score !== undefined) block.dataset.score = String(score);
       if (shown && score !== undefined) shown.textContent = form.dataset.scoreWords.replace("%(points)s", signed(score));
     });
-    summary(form, scored);
     recordLabel(form);
-  }
-
-  // The sticky line above Record: every player's score for the hand so far, "Sofia -50 · Bo +80".
-  function summary(form, scored) {
-    const line = form.querySelector(".running-summary");
-    if (!line) return;
-    const parts = [];
-    form.querySelectorAll(".player-block[data-player]").forEach(function (block) {
-      const name = block.querySelector(".player-name");
-      if (name) parts.push(name.textContent.trim() + " " + signed(scored[block.dataset.player] || 0));
-    });
-    line.textContent = parts.join(" · ");
   }
 
   // The Record button says what it will record: "Record hand 3: Sofia out".

@@ -223,7 +223,7 @@
   function signed(n) { return n > 0 ? "+" + n : String(n); }
   function plain(n) { return String(n); }
 
-  // "Sofia -50 · Bo +15 · Cy +20", as the form's running summary writes a hand; a name and its
+  // "Sofia -50 · Bo +15 · Cy +20", as the player tabs show a hand; a name and its
   // number never part at the end of a line.
   function writeScores(element, scores, format) {
     element.replaceChildren();

@@ -24,3 +24,55 @@ def open_menu(page) -> None:
     menu = page.locator("body > header details.top-menu")
     if menu.count() and menu.get_attribute("open") is None:
         menu.locator("summary").click()
+
+
+def show_panel(page, name: str):
+    """Tap the player's tab when another player's panel is showing (issue 35: one panel at a time)."""
+    import re
+
+    # `page` may be a part of the page (the form): the inner locator of a filter starts from the page itself.
+    root = getattr(page, "page", page)
+    tab = page.locator(".player-tab").filter(has=root.locator(".tab-name", has_text=re.compile(f"^{re.escape(name)}$")))
+    if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
+        tab.tap()
+    return page.get_by_role("group", name=name, exact=True)
+
+
+class PlayerPanel:
+    """A player's block of the hand form that shows itself (taps its tab) each time it is used, so a test
+    can hold one per player while the form shows one panel at a time."""
+
+    def __init__(self, page, name: str):
+        self._page, self._name = page, name
+
+    def __getattr__(self, attribute):
+        return getattr(show_panel(self._page, self._name), attribute)
+
+
+class PlayerBlock(PlayerPanel):
+    """The same, found by the player's id (#player-7)."""
+
+    def __getattr__(self, attribute):
+        tab = self._page.locator(f'.player-tab[data-tab-for="{self._name}"]')
+        if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
+            tab.tap()
+        return getattr(self._page.locator(f"#player-{self._name}"), attribute)
+
+
+def player_block(page, player_id) -> PlayerBlock:
+    """A player's block of the hand form by the player's id, shown (its tab tapped) each time it is used."""
+    return PlayerBlock(page, player_id)
+
+
+def player_panel(page, name: str) -> PlayerPanel:
+    """A player's block of the hand form, its tab tapped first whenever another player's panel is showing."""
+    return PlayerPanel(page, name)
+
+
+def count_row(block, category: str, exact: bool = False):
+    """A count row of a player's panel (Ramo, Phase 10; issue 35): one category's keys show at a time under
+    a strip of the categories, so its chip is tapped first when another category's keys are showing."""
+    group = block.get_by_role("group", name=category, exact=exact)
+    if not group.count():
+        block.locator(".pick-cat").filter(has_text=category).first.tap()
+    return block.get_by_role("group", name=category, exact=exact)

@@ -7,6 +7,7 @@ the player who went out scores 0.
 
 from playwright.sync_api import expect
 
+from .helpers import player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 
@@ -15,7 +16,7 @@ def test_cards_are_tapped_one_by_one_shown_removable_and_summed_with_no_typed_fi
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
     taps = 0
-    ana, ben, cy = (page.get_by_role("group", name=name, exact=True) for name in ("Ana", "Ben", "Cy"))
+    ana, ben, cy = (player_panel(page, name) for name in ("Ana", "Ben", "Cy"))
     ana.get_by_role("radio", name="Went out").tap()
     taps += 1
     # Ben holds a 5, a 7 and a king: 5 + 7 + 10 = 22, three taps.
@@ -33,7 +34,7 @@ def test_cards_are_tapped_one_by_one_shown_removable_and_summed_with_no_typed_fi
     expect(page.locator(f"#value-{ids['Cy']}")).to_have_text("3 + 1×15 + 1×15 = 33")
     # No typed field anywhere: the count boxes are out of sight.
     expect(page.locator("#hand-form .pick-number:visible")).to_have_count(0)
-    page.get_by_role("button", name="Record hand 1").tap()
+    page.get_by_role("button", name="Record round 1").tap()
     taps += 1
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["0", "22", "33"])
     assert hands_recorded(app, game_id) == 1
@@ -47,8 +48,8 @@ def test_a_key_stops_at_what_the_decks_hold(page, live_server, app):
     game_id, ids = seat_game(app, "rummy", ["Al", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    page.get_by_role("group", name="Al", exact=True).get_by_role("radio", name="Went out").tap()
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    player_panel(page, "Al").get_by_role("radio", name="Went out").tap()
+    bo = player_panel(page, "Bo")
     for _ in range(5):
         bo.get_by_role("button", name="A", exact=True).tap()
     expect(bo.locator(".tapped-cards button")).to_have_text(["A"] * 4)

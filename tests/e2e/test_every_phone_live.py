@@ -5,6 +5,7 @@ from datetime import datetime, timedelta
 
 from playwright.sync_api import expect
 
+from .helpers import count_row, player_panel
 from .seating import add_member, log_in, seat_game
 
 WITHIN_3_S = 3_000
@@ -15,7 +16,7 @@ def phone(browser, browser_context_args):
 
 
 def pick(page, player: str, category: str, count: int):
-    group = page.get_by_role("group", name=player, exact=True).get_by_role("group", name=category)
+    group = count_row(player_panel(page, player), category)
     return group.get_by_role("radio", name=str(count), exact=True)
 
 
@@ -38,7 +39,7 @@ def test_a_hand_from_phone_a_reaches_phone_b_and_the_live_view_and_leaves_b_typi
     # B starts on the same hand: Bo holds 3 low cards.
     pick(phone_b, "Bo", "Cards 1–9", 3).tap()
 
-    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
     pick(page, "Cy", "Cards 10–13", 2).tap()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
@@ -66,7 +67,7 @@ def test_an_untouched_form_moves_on_to_the_next_hand_by_itself(page, live_server
     phone_b = phone(browser, browser_context_args)
     log_in(phone_b, live_server, "Bea")
     phone_b.goto(f"{live_server}/games/{game_id}")
-    page.get_by_role("group", name="Bo", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Bo").get_by_role("radio", name="Went out").tap()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(phone_b.get_by_role("button", name="Record hand 2")).to_be_visible(timeout=WITHIN_3_S)
     expect(phone_b.get_by_text("Someone else recorded this hand first.")).to_be_hidden()

@@ -23,6 +23,7 @@ from pathlib import Path
 import pytest
 from golden.compare import mismatch
 from PIL import Image
+from playwright.sync_api import expect
 from werkzeug.serving import make_server
 
 from ramo_keeper import create_app, rules
@@ -161,14 +162,17 @@ def _settled(page) -> None:
 def _half_a_hand(page) -> None:
     """Giulia went out, 민준 laid down, Bo holds 5 low and 2 high cards; scrolled to Bo's block with the
     Record bar at the foot of the screen."""
-    blocks = page.locator("#hand-form .player-block")
+    blocks, tabs = page.locator("#hand-form .player-block"), page.locator(".player-tab")
+    # One panel at a time (issue 35): each player's tab first.
+    tabs.nth(3).tap()
     blocks.nth(3).locator("input[name=went_out]").tap()
+    tabs.nth(1).tap()
     blocks.nth(1).locator("input[type=checkbox]").first.tap()
+    tabs.nth(2).tap()
     bo = blocks.nth(2)
     bo.locator(".pick").nth(0).locator(".pick-row label", has_text=re.compile("^5$")).tap()
     bo.locator(".pick").nth(1).locator(".pick-row label", has_text=re.compile("^2$")).tap()
-    page.locator(".running-summary").filter(has_text=re.compile(r"\S")).wait_for()
-    bo.evaluate("e => e.scrollIntoView({block: 'center'})")
+    expect(tabs.nth(2).locator(".tab-score")).to_have_text(re.compile(r"\d"))
 
 
 def _record(page) -> None:

@@ -8,6 +8,7 @@ Totals −50 / 80 / 0, places 1 / 3 / 2 (lowest first).
 
 from playwright.sync_api import expect
 
+from .helpers import count_row, player_panel
 from .seating import log_in, seat_game
 
 
@@ -15,11 +16,11 @@ def test_each_players_new_total_is_on_the_first_screen_right_after_record(page, 
     game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
+    bo = player_panel(page, "Bo")
     for category, count in {"Cards 1–9": "6", "Cards 10–13": "3", "Special cards": "1"}.items():
-        bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("checkbox", name="Laid down").tap()
+        count_row(bo, category).get_by_role("radio", name=count, exact=True).tap()
+    player_panel(page, "Cy").get_by_role("checkbox", name="Laid down").tap()
     page.get_by_role("button", name="Record hand 1").tap()
 
     result = page.locator(".hand-result")

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import axe_violations, no_sideways_scroll
+from .helpers import axe_violations, count_row, no_sideways_scroll, player_block
 
 
 def register_with_players(page, base):
@@ -83,20 +83,21 @@ def test_a_house_rule_is_made_played_and_ranked_on_a_phone(page, live_server):
         page.get_by_role("button", name=f"Seat {name}").click()
         expect(page.locator(".seat-name", has_text=name)).to_be_visible()
     page.get_by_role("button", name="Start the game").click()
-    sofia, bo = page.locator("#player-1"), page.locator("#player-2")
+    sofia, bo = player_block(page, 1), player_block(page, 2)
+    expect(page.locator(".player-tab").first).to_be_visible()  # the form wears its tabs (hand-tabs.js)
     # Hand 1 as in §8: Sofia goes out (−30); Bo holds 2 low, 1 high, 1 joker (63).
-    expect(bo.get_by_role("group", name="Jokers")).to_be_visible()
-    sofia.get_by_label("Went out").check()
-    bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="2", exact=True).click()
-    bo.get_by_role("group", name="Cards 10–13").get_by_role("radio", name="1", exact=True).click()
-    bo.get_by_role("group", name="Jokers").get_by_role("radio", name="1", exact=True).click()
+    expect(count_row(bo, "Jokers")).to_be_visible()
+    sofia.get_by_role("radio", name="Went out").check()
+    count_row(bo, "Cards 1–9").get_by_role("radio", name="2", exact=True).click()
+    count_row(bo, "Cards 10–13").get_by_role("radio", name="1", exact=True).click()
+    count_row(bo, "Jokers").get_by_role("radio", name="1", exact=True).click()
     expect(page.locator("#value-2")).to_have_text("2×3 + 1×7 + 1×50 = 63")
     page.get_by_role("button", name="Record hand 1").click()
     # Sofia goes out four more times (Bo holds one low card each time): level 5 is the last.
     for number in range(2, 6):
         expect(page.get_by_role("button", name=f"Record hand {number}")).to_be_visible()
-        page.locator("#player-1").get_by_label("Went out").check()
-        page.locator("#player-2").get_by_role("group", name="Cards 1–9").get_by_role(
+        player_block(page, 1).get_by_role("radio", name="Went out").check()
+        count_row(player_block(page, 2), "Cards 1–9").get_by_role(
             "radio", name="1", exact=True).click()
         page.get_by_role("button", name=f"Record hand {number}").click()
     expect(page.locator(".scoreboard")).to_contain_text("-150")

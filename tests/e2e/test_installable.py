@@ -5,7 +5,7 @@ import struct
 
 from playwright.sync_api import expect
 
-from .helpers import open_menu
+from .helpers import open_menu, player_panel
 from .seating import log_in, seat_game
 
 PUBLIC = ["/", "/login", "/register", "/rules", "/rules/ramo", "/rules/contract", "/rules/rummy",
@@ -34,7 +34,7 @@ def worker_state(page) -> str:
 
 
 def record_a_hand(page):
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").tap()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
 

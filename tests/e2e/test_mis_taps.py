@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 from ramo_keeper.accounts.service import issue_token
 from ramo_keeper.extensions import db
 
+from .helpers import count_row, player_panel
 from .seating import log_in, seat_game
 
 BO_COUNTS = {"Cards 1–9": "6", "Cards 10–13": "3", "Special cards": "1"}
@@ -41,18 +42,18 @@ def test_went_out_moved_from_bo_to_sofia_by_touch_leaves_bo_as_counted(page, liv
     game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo = player_panel(page, "Bo")
     for category, count in BO_COUNTS.items():
-        bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
+        count_row(bo, category).get_by_role("radio", name=count, exact=True).tap()
     bo.get_by_role("radio", name="Went out").tap()  # the mis-tap
     expect(bo.get_by_role("checkbox", name="Laid down")).to_be_checked()
-    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
 
     for category, count in BO_COUNTS.items():
-        expect(bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True)).to_be_checked()
+        expect(count_row(bo, category).get_by_role("radio", name=count, exact=True)).to_be_checked()
     expect(bo.get_by_role("checkbox", name="Laid down")).not_to_be_checked()
     expect(page.locator(f"#value-{ids['Bo']}")).to_contain_text("80")
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("checkbox", name="Laid down").tap()
+    player_panel(page, "Cy").get_by_role("checkbox", name="Laid down").tap()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     _check(app, game_id)
@@ -62,33 +63,40 @@ def test_arrowing_through_the_went_out_group_changes_nothing_but_the_choice(page
     game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo = player_panel(page, "Bo")
     for category, count in BO_COUNTS.items():
-        bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).click()
+        count_row(bo, category).get_by_role("radio", name=count, exact=True).click()
     # Cy's count typed into the box, Enter pressed there: it moves on and records nothing.
-    cy_box = page.get_by_role("group", name="Cy", exact=True).get_by_role("group", name="Cards 1–9") \
+    cy_box = count_row(player_panel(page, "Cy"), "Cards 1–9") \
         .get_by_role("spinbutton")
     cy_box.fill("12")
+    typed_in = cy_box.get_attribute("name")
     cy_box.press("Enter")
     # The focus leaving the box is the Enter handler done: had it let the form go, the page would be leaving now.
     expect(cy_box).not_to_be_focused()
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
-    cy_box.fill("")
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("checkbox", name="Laid down").check()
+    focused = page.evaluate("document.activeElement && document.activeElement.name")
+    # One category's keys at a time (issue 35): Enter shows the next category and its box takes the focus.
+    assert focused not in (None, typed_in), "Enter did not move on to the next box"
+    count_row(player_panel(page, "Cy"), "Cards 1–9").get_by_role("spinbutton").fill("")
+    player_panel(page, "Cy").get_by_role("checkbox", name="Laid down").check()
 
-    # Keyboard: focus the last player's "went out" and arrow back through Bo to Sofia.
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("radio", name="Went out").focus()
+    # Keyboard: focus the last player's "went out" and arrow back through Bo to Sofia. Arrow keys pass only
+    # through radios on show: here every block and row shows, as in the form without the player tabs (issue 35).
+    page.evaluate("""() => { document.getElementById('hand-form').classList.remove('tabbed');
+      document.querySelectorAll('.by-category').forEach((b) => b.classList.remove('by-category')); }""")
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").focus()
     page.keyboard.press("Space")
     page.keyboard.press("ArrowUp")  # Bo: the mis-step
     expect(bo.get_by_role("radio", name="Went out")).to_be_checked()
     page.keyboard.press("ArrowUp")  # Sofia
-    expect(page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out")).to_be_checked()
+    expect(player_panel(page, "Sofia").get_by_role("radio", name="Went out")).to_be_checked()
 
     for category, count in BO_COUNTS.items():
-        expect(bo.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True)).to_be_checked()
+        expect(count_row(bo, category).get_by_role("radio", name=count, exact=True)).to_be_checked()
     expect(bo.get_by_role("checkbox", name="Laid down")).not_to_be_checked()
     # Cy went out for a moment too: his laid-down tick (set by the scorer before) is still there.
-    expect(page.get_by_role("group", name="Cy", exact=True).get_by_role("checkbox", name="Laid down")).to_be_checked()
+    expect(player_panel(page, "Cy").get_by_role("checkbox", name="Laid down")).to_be_checked()
     page.get_by_role("button", name="Record hand 1").focus()
     page.keyboard.press("Enter")
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()

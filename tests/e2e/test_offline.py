@@ -6,7 +6,7 @@ from playwright.sync_api import expect
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
 
-from .helpers import open_menu
+from .helpers import count_row, open_menu, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 
@@ -23,13 +23,13 @@ def worker_controls(page) -> None:
 
 
 def pick(page, player: str, category: str, count: int) -> None:
-    block = page.get_by_role("group", name=player, exact=True)
-    block.get_by_role("group", name=category).get_by_role("radio", name=str(count), exact=True).tap()
+    block = player_panel(page, player)
+    count_row(block, category).get_by_role("radio", name=str(count), exact=True).tap()
 
 
 def enter_hand(page) -> None:
     """Sofia goes out (−50); Bo holds three low cards (15); Cy two high cards (20)."""
-    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
     pick(page, "Bo", "Cards 1–9", 3)
     pick(page, "Cy", "Cards 10–13", 2)
 
@@ -108,7 +108,7 @@ def test_two_hands_entered_offline_are_sent_in_order(page, live_server, app, con
     enter_hand(page)
     page.get_by_role("button", name="Record hand 1").tap()
     # Hand 2: Bo goes out (−50), Sofia holds one low card (5), Cy one high card (10).
-    page.get_by_role("group", name="Bo", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Bo").get_by_role("radio", name="Went out").tap()
     pick(page, "Sofia", "Cards 1–9", 1)
     pick(page, "Cy", "Cards 10–13", 1)
     page.get_by_role("button", name="Record hand 2").tap()

@@ -7,6 +7,7 @@ import re
 
 from playwright.sync_api import expect
 
+from .helpers import player_panel
 from .seating import PASSWORD, hands_recorded, log_in, seat_game
 from .test_kept_on_the_phone import CACHED_PAGES_WITH
 from .test_offline import enter_hand, pick, record_from_another_phone, worker_controls
@@ -27,7 +28,7 @@ QUEUED = """async () => {
 
 def enter_second_hand(page) -> None:
     """Bo goes out (−50); Sofia holds one low card (5), Cy one high card (10)."""
-    page.get_by_role("group", name="Bo", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Bo").get_by_role("radio", name="Went out").tap()
     pick(page, "Sofia", "Cards 1–9", 1)
     pick(page, "Cy", "Cards 10–13", 1)
 
@@ -86,7 +87,7 @@ def test_record_reload_record(page, live_server, app, context):
     # The deal shown was hand 1's, already played: the heading says which hand is next instead.
     expect(page.get_by_role("heading", name="Hand 2: the deal shows once the waiting hands are sent.")).to_be_visible()
     expect(page.get_by_role("heading", name="Hand 1: Sofia deals")).to_be_hidden()
-    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_hidden()
+    expect(page.locator(".scoreboard").get_by_text("deals", exact=True)).to_be_hidden()
     enter_second_hand(page)
     page.get_by_role("button", name="Record hand 2").tap()
     expect(page.locator("#outbox li")).to_contain_text(["Hand 1: waiting to send.", "Hand 2: waiting to send."])
@@ -98,7 +99,7 @@ def test_record_reload_record(page, live_server, app, context):
     context.set_offline(False)
     both_hands_recorded_in_order(page, app, game_id)
     expect(page.get_by_role("heading", name="Hand 3: Cy deals")).to_be_visible()
-    expect(page.locator(".scoreboard").get_by_text("deals next")).to_be_visible()
+    expect(page.locator(".scoreboard").get_by_text("deals", exact=True)).to_be_visible()
     expect(page.locator(".taken-notice")).to_be_hidden()
 
     # The copy kept on the phone follows the hands sent from the outbox: a later reload with no signal
@@ -168,7 +169,7 @@ def test_a_refusal_says_what_happened_and_the_hands_behind_it_keep_their_numbers
     # Meanwhile another phone records hand 1 (Bo out: Sofia 0, Bo −50, Cy 0).
     record_from_another_phone(app, game_id, ids["Bo"])
     # Hand 3 is being typed here when the signal returns.
-    page.get_by_role("group", name="Sofia", exact=True).get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").tap()
 
     context.set_offline(False)
     # The server's own reason, nothing else from its answer (not the form's hidden notices).

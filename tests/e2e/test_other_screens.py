@@ -7,6 +7,8 @@ from ramo_keeper.extensions import db
 from ramo_keeper.leagues.service import create_league
 from ramo_keeper.models import League
 
+from .helpers import player_block
+
 
 def _owner_of_a_league(app, page, live_server) -> int:
     with app.app_context():
@@ -104,7 +106,7 @@ def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, li
     add_member(app, game_id, "Ben", role="viewer")
     log_in(page, live_server, "Dee")
     page.goto(f"{live_server}/games/{game_id}")
-    expect(page.locator(f"#player-{ids['Al']} .card-keys")).to_be_visible()
+    expect(player_block(page, ids['Al']).locator(".card-keys")).to_be_visible()
 
     bo = browser.new_context(**browser_context_args).new_page()
     log_in(bo, live_server, "Ben")
@@ -128,10 +130,10 @@ def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, li
     bo_block = page.locator(f"#player-{ids['Bo']}")
     expect(bo_block).to_contain_text("counted by Bo", timeout=3_000)
     for name in ("Al", "Bo", "Cy"):
-        expect(page.locator(f"#player-{ids[name]} .card-keys")).to_be_visible()
+        expect(player_block(page, ids[name]).locator(".card-keys")).to_be_visible()
     expect(bo_block.locator(".tapped-cards .card-chip")).to_have_text(["16", "10 J Q K"])
-    page.locator(f"#player-{ids['Cy']}").get_by_role("button", name="8", exact=True).tap()
-    page.locator(f"#player-{ids['Al']}").get_by_label("Went out").check()
+    player_block(page, ids['Cy']).get_by_role("button", name="8", exact=True).tap()
+    player_block(page, ids['Al']).get_by_role("radio", name="Went out").check()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["34", "0", "0"])
@@ -144,20 +146,20 @@ def test_the_edit_form_unticks_laid_down_when_went_out_moves_away(page, live_ser
     game_id, ids = seat_game(app, "ramo", ["Al", "Bo", "Di"], owner="Dee")
     log_in(page, live_server, "Dee")
     page.goto(f"{live_server}/games/{game_id}")
-    page.locator(f"#player-{ids['Di']}").get_by_label("Went out").check()
-    expect(page.locator(f"#player-{ids['Di']}").get_by_label("Laid down")).to_be_checked()
+    player_block(page, ids['Di']).get_by_role("radio", name="Went out").check()
+    expect(player_block(page, ids['Di']).get_by_label("Laid down")).to_be_checked()
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
 
     page.goto(f"{live_server}/games/{game_id}/hands/1/edit")
-    di, al = page.locator(f"#player-{ids['Di']}"), page.locator(f"#player-{ids['Al']}")
-    expect(di.get_by_label("Went out")).to_be_checked()
+    di, al = player_block(page, ids['Di']), player_block(page, ids['Al'])
+    expect(di.get_by_role("radio", name="Went out")).to_be_checked()
     expect(di.get_by_label("Laid down")).to_be_checked()
     # The scorer meant Al: Di no longer went out, so she no longer laid down by going out.
-    al.get_by_label("Went out").check()
+    al.get_by_role("radio", name="Went out").check()
     expect(al.get_by_label("Laid down")).to_be_checked()
     expect(di.get_by_label("Laid down")).not_to_be_checked()
     # Back to Di puts her mark back, as the new-hand form does.
-    di.get_by_label("Went out").check()
+    di.get_by_role("radio", name="Went out").check()
     expect(di.get_by_label("Laid down")).to_be_checked()
     expect(al.get_by_label("Laid down")).not_to_be_checked()

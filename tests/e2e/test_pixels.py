@@ -58,11 +58,16 @@ def tick_and_tap(page, cards: int = 1) -> None:
     hand filled in: `cards` card keys tapped (the named ones first, for the longest working), or the
     highest count of each row picked."""
     blocks = page.locator("#hand-form .player-block")
-    blocks.first.locator("input[name=went_out]").check()
+    # One panel at a time (issue 35): the boxes of the panels not on show are ticked as a tap would.
+    tick = "b => { if (!b.checked) { b.checked = true; b.dispatchEvent(new Event('change', {bubbles: true})); } }"
+    blocks.first.locator("input[name=went_out]").evaluate(tick)
     for box in page.locator("#hand-form .player-block input[type=checkbox]").all():
-        box.check()
+        box.evaluate(tick)
     for switch in page.locator("#hand-form input[role=switch]").all():
-        switch.check()
+        switch.evaluate(tick)
+    tabs = page.locator(".player-tab")
+    if tabs.count() and tabs.nth(1).is_visible():
+        tabs.nth(1).click()
     keys = blocks.nth(1).locator(".card-key")
     for n in range(cards if keys.count() else 0):
         keys.nth(keys.count() - 1 - n % keys.count()).click()

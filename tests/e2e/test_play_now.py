@@ -2,7 +2,7 @@
 
 from playwright.sync_api import expect
 
-from .helpers import axe_violations, no_sideways_scroll, open_menu
+from .helpers import axe_violations, no_sideways_scroll, open_menu, player_panel
 
 MOST_TAPS = 6
 
@@ -47,11 +47,11 @@ def test_from_a_fresh_browser_to_a_recorded_hand_in_at_most_six_taps_plus_the_na
     no_sideways_scroll(page)
 
     # Rummy: Al goes out and scores the others' cards: 12 pips + 2 tens (20) = 32.
-    page.get_by_role("group", name="Al", exact=True).get_by_label("Went out").check()
+    player_panel(page, "Al").get_by_role("radio", name="Went out").check()
     # Each card held is one tap on its key: Bo a 5 and a 7, Cy two kings.
     for name, keys in (("Bo", ("5", "7")), ("Cy", ("10 J Q K", "10 J Q K"))):
         for key in keys:
-            page.get_by_role("group", name=name, exact=True).get_by_role("button", name=key, exact=True).tap()
+            player_panel(page, name).get_by_role("button", name=key, exact=True).tap()
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
     expect(page.locator(".scoreboard")).to_contain_text("32")

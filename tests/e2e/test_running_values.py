@@ -7,11 +7,12 @@ doubled when they went rummy. Ramo: the player who went out scores −50.
 
 from playwright.sync_api import expect
 
+from .helpers import count_row, player_panel
 from .seating import hands_recorded, log_in, seat_game
 
 
 def _pick(block, category: str, count: str) -> None:
-    block.get_by_role("group", name=category).get_by_role("radio", name=count, exact=True).tap()
+    count_row(block, category).get_by_role("radio", name=count, exact=True).tap()
 
 
 def _keys(block, *keys: str) -> None:
@@ -26,7 +27,7 @@ def test_rummy_winner_shows_the_pot_and_record_says_who_went_out_with_no_request
     page.goto(f"{live_server}/games/{game_id}")
     posted = []
     page.on("request", lambda request: posted.append(request.url) if request.method == "POST" else None)
-    al, bea, cal = (page.get_by_role("group", name=name, exact=True) for name in ("Al", "Bea", "Cal"))
+    al, bea, cal = (player_panel(page, name) for name in ("Al", "Bea", "Cal"))
     record = page.locator("#hand-form button[type=submit]")
     expect(record).to_have_text("Record hand 1", use_inner_text=True)
     al.get_by_role("radio", name="Went out").tap()
@@ -52,7 +53,7 @@ def test_ramos_out_player_shows_minus_50_not_the_empty_hand(page, live_server, a
     game_id, _ = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    sofia, bo = page.get_by_role("group", name="Sofia", exact=True), page.get_by_role("group", name="Bo", exact=True)
+    sofia, bo = player_panel(page, "Sofia"), player_panel(page, "Bo")
     sofia.get_by_role("radio", name="Went out").tap()
     _pick(bo, "Cards 1–9", "6")
     _pick(bo, "Cards 10–13", "3")
@@ -69,7 +70,7 @@ def test_manipulation_undercut_is_worked_out_on_the_phone(page, live_server, app
     game_id, _ = seat_game(app, "manipulation", ["Al", "Bea"])
     log_in(page, live_server)
     page.goto(f"{live_server}/games/{game_id}")
-    al, bea = page.get_by_role("group", name="Al", exact=True), page.get_by_role("group", name="Bea", exact=True)
+    al, bea = player_panel(page, "Al"), player_panel(page, "Bea")
     al.get_by_role("radio", name="Knocked").tap()
     _keys(al, *["A"] * 5)
     _keys(bea, *["A"] * 3)

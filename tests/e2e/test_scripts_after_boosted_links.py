@@ -9,7 +9,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper.extensions import db
 
-from .helpers import open_menu
+from .helpers import open_menu, player_panel
 from .seating import log_in, seat_game
 
 # How many of the page's script files hold this script (each file lists its scripts in data-scripts).
@@ -45,7 +45,7 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(page).to_have_url(live_server + "/")
     page.get_by_role("link", name=f"#{game_id}").click()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo = player_panel(page, "Bo")
     for key in ("5", "7"):
         bo.get_by_role("button", name=key, exact=True).click()
     # One chip per tap (the keys' handlers are bound once) and the running value worked out on the phone.
@@ -65,12 +65,12 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(page).to_have_url(re.compile(r"/rules"))
     page.go_back()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
-    bo = page.get_by_role("group", name="Bo", exact=True)
+    bo = player_panel(page, "Bo")
     bo.get_by_role("button", name="9", exact=True).click()
     expect(bo.locator(".card-chip")).to_have_count(1)
     expect(bo.locator(".hand-value output")).to_have_text("9")
     assert copies(page, "card-keys") == 1 and copies(page, "live") == 1
-    page.get_by_role("group", name="Sofia", exact=True).get_by_label("Went out").check()
+    player_panel(page, "Sofia").get_by_role("radio", name="Went out").check()
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
 

@@ -4,7 +4,7 @@ import re
 
 from playwright.sync_api import expect
 
-from .helpers import axe_violations, no_sideways_scroll
+from .helpers import axe_violations, count_row, no_sideways_scroll, player_block, player_panel
 
 
 def register_and_set_up(page, base):
@@ -42,12 +42,12 @@ def test_a_hand_is_entered_with_quick_picks_and_recorded_without_a_page_reload(p
     start_ramo(page, live_server)
     no_sideways_scroll(page)
     page.evaluate("window.samePage = true")
-    bo = page.locator("#player-1")
-    bo.get_by_role("group", name="Cards 1–9").get_by_role("radio", name="2", exact=True).click()
-    bo.get_by_role("group", name="Cards 10–13").get_by_role("radio", name="1", exact=True).click()
+    bo = player_block(page, 1)
+    count_row(bo, "Cards 1–9").get_by_role("radio", name="2", exact=True).click()
+    count_row(bo, "Cards 10–13").get_by_role("radio", name="1", exact=True).click()
     expect(page.locator("#value-1")).to_have_text("2×5 + 1×10 = 20")
-    page.locator("#player-3").get_by_label("Went out").check()
-    page.locator("#player-2").get_by_label("Cards 1–9", exact=True).fill("3")
+    player_block(page, 3).get_by_role("radio", name="Went out").check()
+    player_block(page, 2).get_by_label("Cards 1–9", exact=True).fill("3")
     expect(page.locator("#value-2")).to_have_text("3×5 = 15")
     page.get_by_role("button", name="Record hand 1").click()
     # Totals: Bo 20, Di −50, Cy 15 → Bo has the highest and deals hand 2.
@@ -67,21 +67,21 @@ def test_a_hand_is_entered_with_quick_picks_and_recorded_without_a_page_reload(p
 def test_rule_errors_show_next_to_the_player_and_keep_what_was_typed(page, live_server):
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    cy = page.get_by_role("group", name="Cy")
-    cy.get_by_label("Went out").check()
+    cy = player_panel(page, "Cy")
+    cy.get_by_role("radio", name="Went out").check()
     cy.get_by_label("Cards 1–9", exact=True).fill("2")
-    page.get_by_role("group", name="Bo").get_by_label("Cards 10–13", exact=True).fill("4")
+    count_row(player_panel(page, "Bo"), "Cards 10–13").get_by_role("spinbutton").fill("4")
     page.get_by_role("button", name="Record hand 1").click()
-    expect(page.get_by_role("group", name="Cy").locator(".field-error")).to_have_text(
+    expect(player_panel(page, "Cy").locator(".field-error")).to_have_text(
         "Cy went out but still holds 2 cards")
-    expect(page.get_by_role("group", name="Bo").get_by_label("Cards 10–13", exact=True)).to_have_value("4")
+    expect(player_panel(page, "Bo").get_by_label("Cards 10–13", exact=True)).to_have_value("4")
 
 
 def test_screens_have_no_accessibility_violations(page, live_server):
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
-    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("3")
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
+    player_panel(page, "Bo").get_by_label("Cards 1–9", exact=True).fill("3")
     page.get_by_role("button", name="Record hand 1").click()
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
     screens = ["/", "/leagues", "/leagues/1", "/leagues/1/players", "/leagues/1/games/new", "/games/1",
@@ -103,7 +103,7 @@ def test_live_view_follows_the_game_by_polling(page, live_server, context):
     other = context.browser.new_page(viewport={"width": 390, "height": 844})
     other.goto(link)
     expect(other.locator(".scoreboard")).to_be_visible()
-    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
     page.get_by_role("button", name="Record hand 1").click()
     # Bo and Di tie on 0; the seat after the dealer Bo is Di, who deals.
     expect(page.get_by_role("heading", name="Hand 2: Di deals")).to_be_visible()
@@ -114,8 +114,8 @@ def test_live_view_follows_the_game_by_polling(page, live_server, context):
 def test_a_dropped_connection_keeps_the_hand_and_sends_it_again_by_itself_once(page, live_server, app):
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
-    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("4")
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
+    player_panel(page, "Bo").get_by_label("Cards 1–9", exact=True).fill("4")
     dropped = []
 
     def drop_once(route):

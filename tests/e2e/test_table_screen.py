@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper.extensions import db
 
-from .helpers import no_sideways_scroll
+from .helpers import no_sideways_scroll, show_panel
 from .seating import log_in, seat_game
 
 FOUR = ["Sofia", "민준", "Bo", "Giulia"]
@@ -51,7 +51,8 @@ def _row(scope, name):
 
 
 def _block(scope, name):
-    return scope.get_by_role("group", name=name, exact=True)
+    # One panel at a time (issue 35): the player's tab is tapped first.
+    return show_panel(scope, name)
 
 
 def test_the_top_bar_is_56px_at_most_and_the_scoreboard_starts_right_under_the_deal(page, live_server, app):

@@ -81,14 +81,14 @@ def test_the_new_game_page_in_korean_and_italian(game, language, words):
 @pytest.mark.parametrize("language, words", [
     ("ko", ["점수판 <small>1판 후</small>", "<span data-hand-number>2</span>판 기록</span>", "판별 점수",
             '<span class="visually-hidden">실시간 링크 공유</span>', "<span class=\"badge soft\" data-deal>선</span>",
-            "진행 방향: 시계 반대 방향.", "title=\"지난 판에 내려놓음\">내려놓음</span>", "1판 취소</button>",
+            "진행 방향: 시계 반대 방향.", "title=\"지난 판에 내려놓음\">1판에 내려놓음</span>", "1판 취소</button>",
             "hx-confirm=\"1판을 지울까요?\"", "aria-label=\"1판 수정\"", "다른 휴대폰용 실시간 보기",
             "실시간 링크 끄기", "이 게임 삭제…", "title=\"딜러: Ana\"", ">합계</th>"]),
     ("it", ["Punteggi <small>dopo 1 mano</small>", "Registra la mano <span data-hand-number>2</span></span>",
             "Mano per mano",
             '<span class="visually-hidden">Condividi il link in diretta</span>',
             "<span class=\"badge soft\" data-deal>inizia</span>",
-            "si gioca in senso antiorario.", "title=\"Ha calato nell'ultima mano\">ha calato</span>",
+            "si gioca in senso antiorario.", "title=\"Ha calato nell'ultima mano\">ha calato nella mano 1</span>",
             "Annulla la mano 1</button>", "hx-confirm=\"Rimuovere la mano 1?\"",
             "aria-label=\"Modifica la mano 1\"", "Vista in diretta per gli altri telefoni",
             "Disattiva il link in diretta", "Elimina questa partita…", "title=\"Ha distribuito Ana\"", ">Tot.</th>"]),
@@ -106,9 +106,9 @@ def test_the_game_page_in_korean_and_italian(game, language, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("ko", ["<title>1판 수정 · Ramo Keeper</title>", "← 게임으로 돌아가기", ">1판 저장</button>",
+    ("ko", ["<title>1판 수정 · Ramo Keeper</title>", "#1 화면으로 돌아가기", ">1판 저장</button>",
             "저장하면 이 판 뒤의 모든 판을 다시 계산합니다."]),
-    ("it", ["<title>Modifica la mano 1 · Ramo Keeper</title>", "← Torna alla partita",
+    ("it", ["<title>Modifica la mano 1 · Ramo Keeper</title>", "Torna a Ramo #1",
             ">Salva la mano 1</button>", "Salvando si ricalcolano tutte le mani successive."]),
 ])
 def test_the_correction_page_in_korean_and_italian(game, language, words):
@@ -117,7 +117,7 @@ def test_the_correction_page_in_korean_and_italian(game, language, words):
     for word in words:
         assert word in html
     english = page(game["web"], url, "en")
-    for word in ("Save hand 1", "Back to the game", "Correct hand 1"):
+    for word in ("Save hand 1", "Back to Ramo #1", "Correct hand 1"):
         assert word in english and word not in html
     assert left_in_english(english, html, language) == []
 

@@ -9,8 +9,10 @@ and the totals are worked out by hand from docs/RULES.md.
 import re
 
 import pytest
-from e2e.helpers import axe_violations, no_sideways_scroll
+from e2e.helpers import axe_violations, no_sideways_scroll, player_panel
 from playwright.sync_api import expect
+
+from tests.e2e.helpers import count_row
 
 pytestmark = pytest.mark.e2e
 
@@ -44,17 +46,17 @@ def speaks(page, lang: str) -> None:
 def player(page, name: str):
     # Each player's block is a fieldset whose (visually hidden) legend is the name; inside it the
     # went-out and laid-down boxes are named by their word (and the player's name, for screen readers).
-    return page.get_by_role("group", name=name, exact=True)
+    return player_panel(page, name)
 
 
 def pick(block, category: str, count: int) -> None:
     """One tap on a count 0–9 in a category's row."""
-    block.get_by_role("group", name=category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
+    count_row(block, category, exact=True).get_by_role("radio", name=str(count), exact=True).tap()
 
 
 def type_count(page, block, category: str, count: int) -> None:
     """A count above 9: tap the box at the end of the row and type it on the number keyboard."""
-    block.get_by_role("group", name=category, exact=True).get_by_role("spinbutton").tap()
+    count_row(block, category, exact=True).get_by_role("spinbutton").tap()
     page.keyboard.type(str(count))
 
 
@@ -145,8 +147,8 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
                    names=["Giulia", "Marco", "Sofia"], player_label="Giocatore", start="Inizia la partita")
     speaks(page, "it")
     expect(page.get_by_role("heading", level=1)).to_contain_text("Ramino a contratti")
-    expect(page.get_by_role("heading", name="Mano 1: distribuisce Giulia")).to_be_visible()
-    expect(page.get_by_role("button", name="Registra la mano 1")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 1: distribuisce Giulia")).to_be_visible()
+    expect(page.get_by_role("button", name="Registra il round 1")).to_be_visible()
     screen_is_fine(page)
 
     # Round 1 (docs/RULES.md §2): Marco goes out and scores 0. Giulia laid down and holds a 5, a 7,
@@ -162,14 +164,14 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     for key in ("8", "Jolly", "Jolly"):
         sofia.get_by_role("button", name=key, exact=True).tap()
     expect(sofia.locator("output")).to_have_text(re.compile(r"= 38$"))
-    page.get_by_role("button", name="Registra la mano 1").tap()
+    page.get_by_role("button", name="Registra il round 1").tap()
 
     # Totals 37 / 0 / 38 in seat order; the deal passes to the next seat, Marco.
-    expect(page.get_by_role("heading", name="Mano 2: distribuisce Marco")).to_be_visible()
-    expect(page.get_by_role("button", name="Registra la mano 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 2: distribuisce Marco")).to_be_visible()
+    expect(page.get_by_role("button", name="Registra il round 2")).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["37", "0", "38"])
     scoreboard = page.locator(".scoreboard")
-    expect(scoreboard.get_by_role("heading", name="Punteggi dopo 1 mano")).to_be_visible()
+    expect(scoreboard.get_by_role("heading", name="Punteggi dopo 1 round")).to_be_visible()
     expect(scoreboard.get_by_role("columnheader")).to_have_text(["Giocatore", "Totale", "Pos.", "Contratto"])
     # Lowest total ranks first; everyone plays contract 2 in round 2, made or not.
     for name, total, rank in (("Giulia", "37", "2"), ("Marco", "0", "1"), ("Sofia", "38", "3")):
@@ -182,15 +184,15 @@ def test_an_italian_phone_plays_a_contract_rummy_hand_in_italian_then_switches_t
     page.get_by_role("button", name="English").tap()
     speaks(page, "en")
     assert page.url == game_url
-    expect(page.get_by_role("heading", name="Hand 2: Marco deals")).to_be_visible()
-    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.get_by_role("heading", name="Round 2: Marco deals")).to_be_visible()
+    expect(page.get_by_role("button", name="Record round 2")).to_be_visible()
     expect(player(page, "Marco").get_by_role("radio", name="Went out")).to_be_visible()
     screen_is_fine(page)
 
     # Remembered: the next page loads speak English although the phone still asks for Italian.
     page.reload()
     speaks(page, "en")
-    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    expect(page.get_by_role("button", name="Record round 2")).to_be_visible()
     page.goto(live_server + "/")
     speaks(page, "en")
     expect(page.get_by_role("heading", name="Games in progress")).to_be_visible()
