@@ -292,7 +292,8 @@ def test_a_nights_name_is_not_followed_by_moim_again(app):
     with app.test_request_context(headers=KO):
         said = [gettext(msgid, night="3월 클럽 모임") for msgid in (
             "End %(night)s after this round? Tables still playing finish their games, and those count.",
-            "%(night)s has ended.", "%(night)s has played its last round.", "%(night)s is over: there is no round to time.",
+            "%(night)s has ended.", "%(night)s has played its last round.",
+            "%(night)s is over: there is no round to time.",
             "%(night)s is over: its standings no longer change.",
             "%(night)s has played all its rounds: there is nothing to reopen.")]
     assert [text for text in said if "모임 모임" in text] == []
