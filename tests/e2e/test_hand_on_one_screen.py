@@ -11,6 +11,7 @@ from playwright.sync_api import expect
 
 from ramo_keeper import rules
 from ramo_keeper.extensions import db
+from ramo_keeper.games.hand_questions import hand_questions
 
 from .helpers import count_row
 from .seating import hands_recorded, log_in, seat_game
@@ -37,7 +38,8 @@ def play_two_hands(app, game_id: int, ids: dict[str, int], variant_key: str) -> 
             results = []
             for pid in players:
                 if pid == out:
-                    marks = {variant.out_mark.key: True, **{m.key: True for m in variant.marks_ticked_by_going_out}}
+                    ticked = hand_questions(variant).marks_ticked_by_going_out
+                    marks = {variant.out_mark.key: True, **{m.key: True for m in ticked}}
                     results.append(rules.PlayerResult(pid, {}, rules.marks_in(marks)))
                 else:
                     results.append(rules.PlayerResult(pid, {first: 2}, frozenset()))
