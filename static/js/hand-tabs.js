@@ -131,9 +131,10 @@
     show(form, start);
   }
 
-  // The scoreboard's level and the deal's facts are cut to one line: a tap shows them whole, another cuts them again.
+  // The scoreboard's level and who-deals line and the deal's facts are cut to one line: a tap shows them whole,
+  // another cuts them again.
   document.addEventListener("click", function (event) {
-    const whole = event.target.closest && event.target.closest(".scoreboard .requirement, .table-summary");
+    const whole = event.target.closest && event.target.closest(".scoreboard .requirement, .scoreboard .who-line, .table-summary");
     if (whole) whole.classList.toggle("whole");
   });
 

@@ -7,11 +7,15 @@ and the player who went out scores 0. Bo's phone says 7 + 3 + 10 = 20; the score
 Cy holds a 4: 4. Al went out: 0.
 """
 
+import re
+
 from playwright.sync_api import expect
 
 from ramo_keeper.extensions import db
 
+from .helpers import player_panel
 from .seating import add_member, hands_recorded, log_in, seat_game
+from .test_own_phone_counting import scorer_text
 
 WITHIN_3_S = 3_000
 
@@ -36,8 +40,8 @@ def test_the_cards_tapped_on_a_players_phone_reach_the_scorer_one_by_one_and_eac
     expect(bo.locator("[data-draft-value]")).to_have_text("20")
     expect(bo.get_by_text("Sent to the scorer.")).to_be_visible()
 
-    block = page.get_by_role("group", name="Bo", exact=True)
-    expect(block).to_contain_text("counted by Bo", timeout=WITHIN_3_S)
+    block = player_panel(page, "Bo")  # the scorer's form shows one player's panel at a time: Bo's tab is tapped
+    expect(scorer_text(page, "Bo")).to_contain_text("counted by Bo", timeout=WITHIN_3_S)
     # The three cards as Bo tapped them, each a chip that takes itself off.
     expect(block.locator(".tapped-cards button")).to_have_text(["7", "3", "10 J Q K"])
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("10 + 1×10 = 20")
@@ -60,11 +64,12 @@ def test_the_cards_tapped_on_a_players_phone_reach_the_scorer_one_by_one_and_eac
     expect(block.locator(".tapped-cards button")).to_have_text(["7", "10 J Q K"])
     expect(page.locator(f"#value-{ids['Bo']}")).to_have_text("7 + 1×10 = 17")
 
-    page.get_by_role("group", name="Al", exact=True).get_by_role("radio", name="Went out").tap()
-    page.get_by_role("group", name="Cy", exact=True).get_by_role("button", name="4", exact=True).tap()
+    player_panel(page, "Al").get_by_role("radio", name="Went out").tap()
+    player_panel(page, "Cy").get_by_role("button", name="4", exact=True).tap()
     expect(block.locator(".hand-score")).to_have_text("scores +17")
-    page.get_by_role("button", name="Record hand 1").tap()
-    expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
+    # Contract says round (issue 35, item 6); the button adds who went out: "Record round 1: Al out".
+    page.get_by_role("button", name=re.compile(r"^Record round 1")).tap()
+    expect(page.get_by_role("button", name=re.compile(r"^Record round 2"))).to_be_visible()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["0", "17", "4"])
     assert hands_recorded(app, game_id) == 1
     with app.app_context():
