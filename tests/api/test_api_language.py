@@ -104,3 +104,15 @@ def test_the_accounts_language_and_the_cookie_do_not_change_a_scripts_answers(ap
     answer = api.post("/leagues", {"name": 5})
     assert refusal(answer, 400)["error"] == "name must be text."
     assert "Accept-Language" in answer.headers.get("Vary", "")
+
+
+def test_a_broken_rule_ends_as_a_sentence_of_the_readers_language(api, table):
+    """The native read: a Korean rule error stopped at 다 with no full stop. Korean and Italian end it with one
+    (once); English keeps the bare clause scripts have always read."""
+    _, ids, game = table
+    body = {"results": [result(ids[0], ramo(low=99)), result(ids[1], {}, went_out=True)]}
+    said = {language: refusal(api.post(f"/games/{game}/hands", body, headers=headers), 422)["error"]
+            for language, headers in (("en", {}), ("ko", KO), ("it", IT))}
+    assert said["ko"].endswith("다.") and not said["ko"].endswith("..")
+    assert said["it"].endswith(".") and not said["it"].endswith("..")
+    assert not said["en"].endswith(".")

@@ -109,7 +109,7 @@ def test_italian_plural_of_one_card(table):
 
 
 @pytest.mark.parametrize(("headers", "sentence"), [
-    (KO, "A 님은 나갔지만 아직 카드 2장이 남아 있습니다"), (IT, "A ha chiuso ma ha ancora 2 carte"),
+    (KO, "A 님은 나갔지만 아직 카드 2장이 남아 있습니다."), (IT, "A ha chiuso ma ha ancora 2 carte."),
     ({}, "A went out but still holds 2 cards")], ids=["ko", "it", "en"])
 def test_the_api_says_the_rule_error_in_the_asked_language_with_its_code(app, table, headers, sentence):
     game = table.new_game("ramo", ["A", "B", "C", "D"])
