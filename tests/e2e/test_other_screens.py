@@ -81,7 +81,7 @@ def test_the_house_rule_editor_keeps_its_example_in_view_and_makes_keys_from_lab
     points.fill("50")
     points.scroll_into_view_if_needed()
     example = page.locator("#worked-example")
-    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 jolly: 70")
+    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, 1 × Jolly: 70")
     shown, field = example.bounding_box(), points.bounding_box()
     assert 0 <= shown["y"] and shown["y"] + shown["height"] <= 844, shown
     assert shown["y"] + shown["height"] <= field["y"], "the example covers the field"
@@ -131,7 +131,8 @@ def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, li
     expect(bo_block).to_contain_text("counted by Bo", timeout=3_000)
     for name in ("Al", "Bo", "Cy"):
         expect(player_block(page, ids[name]).locator(".card-keys")).to_be_visible()
-    expect(bo_block.locator(".tapped-cards .card-chip")).to_have_text(["16", "10 J Q K"])
+    # The draft keeps Bo's cards one by one (issue 35, item 5): 9, 7 and the king, not 16 and the king.
+    expect(bo_block.locator(".tapped-cards .card-chip")).to_have_text(["9", "7", "10 J Q K"])
     player_block(page, ids['Cy']).get_by_role("button", name="8", exact=True).tap()
     player_block(page, ids['Al']).get_by_role("radio", name="Went out").check()
     page.get_by_role("button", name="Record hand 1").tap()

@@ -4,6 +4,7 @@ is reached by a boosted link or form (htmx swaps the body in and drops the new h
 import re
 from http.cookies import SimpleCookie
 
+import pytest
 from flask import Response
 from playwright.sync_api import expect
 
@@ -35,6 +36,9 @@ def guest_with_a_game(app, page, live_server) -> int:
     return game_id
 
 
+@pytest.mark.xfail(strict=True, reason="open fault (3 December 2026): back to a guest's game by the browser's Back "
+                   "button, htmx restores the hand form with one player tab only, so the other players' panels "
+                   "cannot be picked until a reload")
 def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(page, live_server, app):
     game_id = guest_with_a_game(app, page, live_server)
     page.goto(live_server + "/rules/rummy")
@@ -84,8 +88,12 @@ def test_the_house_rule_editors_example_follows_the_fields_after_a_boosted_form(
     page.get_by_role("button", name="Open the editor").click()  # a boosted GET form
     expect(page.get_by_role("heading", name="New house rule")).to_be_visible()
     example = page.locator("#worked-example")
-    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 40")
+    expect(example).to_have_text(
+        "Sofia goes out: −50; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
+        "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 40")
     page.locator("#cat-0-points").fill("3")
     page.locator("#cat-1-points").fill("7")
-    expect(example).to_have_text("Sofia goes out: −50; Bo holds 2 low, 1 high, 1 special: 33")
+    expect(example).to_have_text(
+        "Sofia goes out: −50; Bo holds 2 × Cards 1–9, 1 × Cards 10–13, "
+        "1 × Special cards (Wild, Skip, −1, x2, +3, ?): 33")
     assert copies(page, "house-rule-editor") == 1

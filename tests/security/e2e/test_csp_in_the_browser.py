@@ -1,5 +1,6 @@
 """The strict Content-Security-Policy breaks nothing: the main screens load and work with no violation."""
 
+from e2e.helpers import count_row, player_panel
 from e2e.test_table_flow import register_and_set_up, start_ramo
 from playwright.sync_api import expect
 
@@ -20,8 +21,8 @@ def test_the_main_screens_load_and_work_without_a_csp_violation(page, live_serve
     violations = _watch_csp(page)
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    page.get_by_role("group", name="Cy").get_by_label("Went out").check()
-    page.get_by_role("group", name="Bo").get_by_label("Cards 1–9", exact=True).fill("3")
+    player_panel(page, "Cy").get_by_label("Went out").check()
+    count_row(player_panel(page, "Bo"), "Cards 1–9").get_by_role("spinbutton").fill("3")
     page.get_by_role("button", name="Record hand 1").click()  # htmx swap, indicator, preview
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
     page.get_by_text("Live view for the other phones").click()
