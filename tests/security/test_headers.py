@@ -38,7 +38,7 @@ def walked(app, table):
     values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
               "game_id": game_id, "member_id": member_id, "number": 1, "token_id": 1,
               "token": "live-token-for-the-walk", "variant_key": "rummy", "filename": "css/app.css",
-              "ruleset_id": ruleset_id, "key": ruleset_key, "night_id": 1}
+              "ruleset_id": ruleset_id, "key": ruleset_key, "night_id": 1, "table": 1}
     urls = []
     for rule in app.url_map.iter_rules():
         path = re.sub(r"<(?:[a-z_]+:)?([a-z_]+)>", lambda m: str(values[m.group(1)]), rule.rule)

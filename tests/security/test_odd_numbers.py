@@ -77,7 +77,7 @@ class World:
         self.path_values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
                             "game_id": self.game_id, "number": 1, "member_id": self.member_id,
                             "token_id": self.token_id, "ruleset_id": self.ruleset_id, "night_id": self.night_id,
-                            "token": self.board_token}
+                            "token": self.board_token, "table": 1}
 
     def send(self, method: str, url: str, data=None, json=None, headers=None):
         """As a person would: the API with Ana's token, the pages in Ana's browser (CSRF token included)."""
@@ -326,7 +326,9 @@ def test_a_full_width_house_rule_number_is_refused_in_the_readers_language(world
     response = world.web.post(url, nonna_form(name="Zia's Ramo", **{"cat-1-points": "３"}),
                               headers={"Accept-Language": "it"})
     assert response.status_code == 422
-    assert "card_categories[1].points deve essere un numero intero." in response.get_data(as_text=True)
+    # Named as the editor shows the field, counted from 1 (issue 38): the second category's "Points each".
+    said = response.get_data(as_text=True)
+    assert "Punti ciascuna della categoria 2" in said and "numero intero" in said and "card_categories[" not in said
     assert [name for _, name, _ in rulesets(world)] == ["Nonna's Ramo"]
 
 
