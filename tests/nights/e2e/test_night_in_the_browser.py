@@ -2,10 +2,11 @@
 read the standings; and the board for the room at 1920×1080, light and dark."""
 
 import os
+import re
 from pathlib import Path
 
 import pytest
-from e2e.helpers import no_sideways_scroll
+from e2e.helpers import no_sideways_scroll, player_panel
 from playwright.sync_api import expect
 
 from ramo_keeper.accounts.service import create_user
@@ -87,9 +88,10 @@ def test_a_night_of_ten_is_opened_played_and_seated_again_on_a_phone(page, live_
         # The first seat deals first; one hand ends these games: the first seat goes out, and the second
         # holds a 7, so the first seat wins and the rest share second place.
         expect(page.get_by_role("heading", name=f"Hand 1: {seats[0]} deals")).to_be_visible()
-        page.get_by_role("group", name=seats[0], exact=True).get_by_label("Went out").check()
-        page.get_by_role("group", name=seats[1], exact=True).get_by_role("button", name="7", exact=True).tap()
-        page.get_by_role("button", name="Record hand 1").click()
+        # One player's panel at a time (issue 35); Rummy's went-rummy switch sits beside Went out.
+        player_panel(page, seats[0]).get_by_role("radio", name="Went out").check()
+        player_panel(page, seats[1]).get_by_role("button", name="7", exact=True).tap()
+        page.get_by_role("button", name=re.compile(r"^Record hand 1")).click()
         expect(page.locator(".result, .game-result").first).to_be_visible()
         page.goto(night_url)
     expect(page.get_by_text("Still playing")).to_have_count(0)

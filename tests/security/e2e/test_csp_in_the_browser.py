@@ -21,7 +21,7 @@ def test_the_main_screens_load_and_work_without_a_csp_violation(page, live_serve
     violations = _watch_csp(page)
     register_and_set_up(page, live_server)
     start_ramo(page, live_server)
-    player_panel(page, "Cy").get_by_label("Went out").check()
+    player_panel(page, "Cy").get_by_role("radio", name="Went out").check()
     count_row(player_panel(page, "Bo"), "Cards 1–9").get_by_role("spinbutton").fill("3")
     page.get_by_role("button", name="Record hand 1").click()  # htmx swap, indicator, preview
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
