@@ -125,7 +125,10 @@ self.addEventListener("message", function (event) {
   // The page asks for a fresh copy after each hand (the copy must show the next hand's form).
   if (data.type !== "keep-game" || typeof data.path !== "string" || !data.path.startsWith("/games/")) return;
   const generation = keptGeneration;
-  event.waitUntil(fetch(data.path, { credentials: "same-origin" }).then(function (response) {
+  // The last copy asked for, settled once it is kept or dropped: whoever must know (the browser tests) awaits it
+  // instead of guessing how long a copy takes.
+  self.lastKeep = fetch(data.path, { credentials: "same-origin" }).then(function (response) {
     if (response.ok && response.headers.get("X-Keep-Offline")) return keepGame(data.path, response, generation);
-  }).catch(function () {}));
+  }).catch(function () {});
+  event.waitUntil(self.lastKeep);
 });

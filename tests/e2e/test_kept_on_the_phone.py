@@ -74,10 +74,22 @@ def kept_game_after_a_signal_drop(page, url: str) -> bool:
     return kept
 
 
-def settle(page) -> None:
-    """The page asks the service worker for a fresh copy after a hand: give that request time to land."""
-    page.evaluate("() => navigator.serviceWorker.ready.then(() => true)")
-    page.wait_for_timeout(1500)
+def settle(page, shown: str = "<span data-hand-number>2</span>") -> None:
+    """The page asks the service worker for a fresh copy after a hand: wait until the kept game shows `shown`
+    (by default, the form of hand 2)."""
+    path = page.evaluate("() => location.pathname")
+    for _ in range(40):
+        if any(url.endswith(path) for url in page.evaluate(CACHED_PAGES_WITH(shown))):
+            return
+        page.wait_for_timeout(250)
+    raise AssertionError(f"the worker kept no copy of {path} showing {shown!r}")
+
+
+def last_keep_settled(page) -> None:
+    """The service worker is done with the last copy it was asked to keep, kept or dropped (sw.js's lastKeep)."""
+    workers = page.context.service_workers
+    assert workers, "no service worker runs for this page"
+    workers[-1].evaluate("() => self.lastKeep")
 
 
 def test_a_guests_game_is_kept_until_an_account_logs_in_on_the_phone(page, live_server, app):
@@ -194,7 +206,7 @@ def test_a_copy_still_on_its_way_at_logout_is_not_kept(page, live_server, app, h
     expect(page.get_by_role("button", name="Log out")).to_have_count(0)
     late_copy.release.set()  # the copy, made while she was logged in, reaches the phone now
     assert late_copy.sent.wait(10)
-    page.wait_for_timeout(1000)  # the worker has the copy now: give it time to (wrongly) keep it
+    last_keep_settled(page)  # the worker has handled the late copy: had it kept it, it would show now
 
     assert page.evaluate(KEPT_GAMES) == []
     assert kept_game_after_a_signal_drop(page, live_server + "/") is False
