@@ -48,16 +48,42 @@ def pytest_configure(config):
         compile_catalogues()
 
 
+# Browser tests run in this many lanes, each a Chromium of its own on one xdist worker. One lane kept every
+# browser test on one worker, a third of `make test`'s time with the other workers done and a core idle; two
+# lanes on two cores still leave each browser the CPU its 10 s waits need.
+BROWSER_LANES = int(os.environ.get("RAMO_BROWSER_LANES", "2"))
+
+
+def browser_lanes(items) -> dict[str, int]:
+    """Each browser test module's lane: the modules, most tests first, each to the lane with the fewest so far
+    (a module stays in one lane: its module-scoped servers and pages are built once)."""
+    counts: dict[str, int] = {}
+    for item in items:
+        if _is_browser_test(item):
+            module = item.nodeid.split("::")[0]
+            counts[module] = counts.get(module, 0) + 1
+    loads, lanes = [0] * max(1, BROWSER_LANES), {}
+    for module, count in sorted(counts.items(), key=lambda pair: (-pair[1], pair[0])):
+        lane = loads.index(min(loads))
+        lanes[module], loads[lane] = lane, loads[lane] + count
+    return lanes
+
+
+def _is_browser_test(item) -> bool:
+    return not item.get_closest_marker("xdist_group") and (
+        item.get_closest_marker("e2e") is not None or "browser" in getattr(item, "fixturenames", ()))
+
+
 @pytest.hookimpl(trylast=True)  # after the e2e folders' conftests have marked their tests
 def pytest_collection_modifyitems(config, items):
-    # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely.
+    # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely. xdist hands out
+    # the largest groups first, one to each worker, so the browser lanes start at once on workers of their own.
+    lanes = browser_lanes(items)
     for item in items:
         if item.get_closest_marker("xdist_group"):
             continue  # a module that names its own group (test_lighthouse.py)
-        if item.get_closest_marker("e2e") or "browser" in getattr(item, "fixturenames", ()):
-            # One Chromium at a time, as in a serial run: several at once on two cores miss the
-            # browser tests' 5–10 s waits.
-            item.add_marker(pytest.mark.xdist_group("browser"))
+        if _is_browser_test(item):
+            item.add_marker(pytest.mark.xdist_group(f"browser-{lanes[item.nodeid.split('::')[0]]}"))
         elif _uses_gunicorn(item):
             # One multi-worker server at a time: several booting at once on a small machine take
             # longer than a server is given to start, and the races they test need the CPU.
