@@ -301,7 +301,7 @@ def test_every_name_the_documents_pattern_allows_is_one_the_server_takes(app, li
 
     pattern = name_pattern()
 
-    @settings(max_examples=300, derandomize=True, database=None, deadline=None,
+    @settings(max_examples=100, derandomize=True, database=None, deadline=None,
               suppress_health_check=list(HealthCheck))
     @given(st.from_regex(pattern, fullmatch=True).filter(lambda text: len(text) <= limit))
     def taken(text):

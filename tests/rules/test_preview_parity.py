@@ -30,7 +30,7 @@ from werkzeug.datastructures import MultiDict
 from ramo_keeper import rules
 
 HARNESS = Path(__file__).resolve().parents[1] / "js" / "score_preview_harness.mjs"
-HANDS_PER_GAME = 300
+HANDS_PER_GAME = 120  # 36 games: over four thousand hands a run
 HOUSE_RULES = 4
 SEED = 20240611
 NAMES = ["A", "B", "C", "D", "E", "F"]
