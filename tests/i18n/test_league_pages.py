@@ -129,7 +129,7 @@ def test_the_join_page_in_korean_and_italian(league, new_web, language, sentence
     assert left_in_english(page(bo, url, "en"), html) == []
     # A link that no longer works says so in the same language.
     gone = page(bo, "/join/no-such-token", language)
-    assert {"ko": "이 초대 링크는 작동하지 않습니다", "it": "Questo link di invito non funziona"}[language] in gone
+    assert {"ko": "이 초대 링크는 쓸 수 없습니다", "it": "Questo link di invito non funziona"}[language] in gone
 
 
 @pytest.mark.parametrize("language, sentences", [
