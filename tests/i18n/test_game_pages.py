@@ -126,7 +126,8 @@ def test_the_correction_page_in_korean_and_italian(game, language, words):
     ("ko", ["을 삭제할까요?</h1>", "이 게임과 기록된 1판을 모두 지웁니다. 시즌 순위에서도 빠지며",
             "네, 이 게임을 삭제합니다",
             ">게임 삭제</button>", ">그대로 두기</a>"]),
-    ("it", ["<h1>Eliminare la partita #", "Elimina per tutti la partita con 1 mano,", "Sì, elimina questa partita",
+    ("it", ["<h1>Eliminare la partita #", "La partita e la mano registrata (1) vengono eliminate per tutti,",
+            "Sì, elimina questa partita",
             ">Elimina la partita</button>", ">Tienila</a>"]),
 ])
 def test_the_delete_page_in_korean_and_italian(game, language, words):

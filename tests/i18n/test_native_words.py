@@ -339,6 +339,7 @@ KOREAN_WORDS = {
         "이 리그의 플레이어, 시즌, 게임과 모든 판을 JSON 파일 하나에 담습니다.",
     "You already own a league called %(name)s.": "이미 ‘%(name)s’(이)라는 리그의 소유자입니다.",
     "Make a board link": "현황판 링크 만들기",
+    "No invite link works right now.": "지금 쓸 수 있는 초대 링크가 없습니다.",
 }
 ITALIAN_WORDS = {
     "Ladder: seat by the night's standings": "Per classifica: posti secondo la classifica della serata",
@@ -366,6 +367,8 @@ ITALIAN_WORDS = {
         "Chi ha giocato meno partite di un gioco compare a parte. Con 0 entrano tutti in classifica.",
     "Everything in this league (players, seasons, games and every hand) in one JSON file.":
         "Tutta la lega (giocatori, stagioni, partite e ogni mano) in un unico file JSON.",
+    "You are %(role)s.": "Il tuo ruolo: %(role)s.",
+    "No invite link works right now.": "Al momento non c’è nessun link di invito attivo.",
 }
 
 
@@ -380,7 +383,7 @@ def test_no_korean_word_the_native_read_struck_out():
     # 관람자 is a theatre's audience (a game has 관전자); 조작 is rigging; N번째 판 and 3쪽 are a book's words;
     # a contract is completed (완성), not signed; one word for a league's members (멤버).
     struck = ["관람자", "조작 러미", "번째 판", "같은 계약을 합니다", "회원", "만든 때", "레벨마다", "사다리", "재경기",
-              "방 전체용", "모임 모임", "s 모임", "모든 사람에게서", "들어갑니다", "같은 순간에", "작동하지 않",
+              "방 전체용", "모임 모임", "s 모임", "모든 사람에게서", "들어갑니다", "같은 순간에", "작동하",
               "보드", "가지고 있습니다", "모든 것(", "진행 중인 시즌."]
     assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
 
@@ -393,7 +396,7 @@ def test_no_italian_word_the_native_read_struck_out():
               "in scala col", "Scala:", "Mescola", "Ammetti", "traguardo", "corrente", "Correggi",
               "foglio dei punti", "Bonus undercut", "Fai contare", "Il posto %(place)s", "vi entrano",
               "ancora in corso non", "Posizione media", "Pos. media", "stesso tipo", "Tutto di questa",
-              "lo conosceva", "Non sei più"]
+              "lo conosceva", "Non sei più", "Sei %(role)s", "Sei entrato", "Elimina per tutti la partita con"]
     assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
 
 
