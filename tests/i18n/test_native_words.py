@@ -414,3 +414,25 @@ def test_italian_names_are_never_quoted():
     quoted = [text for _, _, strings in _entries(_catalogue("it")) for text in strings
               if re.search(r"«%\((name|season|league|night|player)\)s»", text)]
     assert quoted == []
+
+
+def test_a_game_played_in_rounds_says_round_on_its_undo_its_printed_sheet_and_its_stats(table):
+    # Contract Rummy's words call a deal a round (라운드, round): the Undo button, the printed sheet and the
+    # stats table's caption say so too, and its level word (계약, contratto), never 판/mano or 레벨/livello.
+    contract = table.new_game("contract", ["A", "B", "C"])
+    rummy = table.new_game("rummy", ["A", "B", "C"])
+    for game_id in (contract, rummy):
+        assert table.post_hand(game_id, out="A", cards={"B": {"pips": 12}, "C": {"pips": 9}}).status_code == 303
+    stats = f"/leagues/{table.league_id}/players/{table.id('B')}/stats"
+    for headers, undo, hand_undo, sheet, column, caption in (
+            (KO, "1라운드 취소", "1판 취소", "라운드별 기록: 각 라운드의 점수와 누적 합계", ">라운드</th>",
+             "콘트랙트 러미 계약별 내려놓기 비율"),
+            (IT, "Annulla il round 1", "Annulla la mano 1",
+             "Round per round: il punteggio di ogni round e il totale progressivo", ">Round</th>",
+             "Percentuale di calate per contratto di Ramino a contratti")):
+        page = table.web.get(f"/games/{contract}", headers=headers).get_data(as_text=True)
+        assert undo in page and hand_undo not in page
+        assert hand_undo in table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
+        printed = table.web.get(f"/games/{contract}/print", headers=headers).get_data(as_text=True)
+        assert f"<caption>{sheet}</caption>" in printed and column in printed
+        assert caption in table.web.get(stats, headers=headers).get_data(as_text=True)
