@@ -28,6 +28,8 @@ def _hand(key: str, **values) -> str:
         "undo": lambda: gettext("Undo hand %(number)s", **values),
         "remove": lambda: gettext("Remove hand %(number)s?", **values),
         "sheet": lambda: gettext("Hand by hand: each hand's score and the running total"),
+        "taken": lambda: gettext("Someone else recorded this hand first. What you typed is still here."),
+        "load_new": lambda: gettext("Load the new hand"),
     }
     return sentences[key]()
 
@@ -49,6 +51,8 @@ def _round(key: str, **values) -> str:
         "undo": lambda: gettext("Undo round %(number)s", **values),
         "remove": lambda: gettext("Remove round %(number)s?", **values),
         "sheet": lambda: gettext("Round by round: each round's score and the running total"),
+        "taken": lambda: gettext("Someone else recorded this round first. What you typed is still here."),
+        "load_new": lambda: gettext("Load the new round"),
     }
     return sentences[key]()
 

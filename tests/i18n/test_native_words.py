@@ -369,6 +369,7 @@ ITALIAN_WORDS = {
         "Tutta la lega (giocatori, stagioni, partite e ogni mano) in un unico file JSON.",
     "You are %(role)s.": "Il tuo ruolo: %(role)s.",
     "No invite link works right now.": "Al momento non c’è nessun link di invito attivo.",
+    "Keep me logged in": "Mantieni l’accesso su questo dispositivo",  # not "connesso", said to a man only
 }
 
 
@@ -424,14 +425,15 @@ def test_a_game_played_in_rounds_says_round_on_its_undo_its_printed_sheet_and_it
     for game_id in (contract, rummy):
         assert table.post_hand(game_id, out="A", cards={"B": {"pips": 12}, "C": {"pips": 9}}).status_code == 303
     stats = f"/leagues/{table.league_id}/players/{table.id('B')}/stats"
-    for headers, undo, hand_undo, chart, hand_chart, sheet, column, caption in (
-            (KO, "1라운드 취소", "1판 취소", "라운드별 합계 (0, 1).", "판별 합계 (0, 1).",
+    for headers, undo, hand_undo, chart, hand_chart, load, sheet, column, caption in (
+            (KO, "1라운드 취소", "1판 취소", "라운드별 합계 (0, 1).", "판별 합계 (0, 1).", "새 라운드 불러오기",
              "라운드별 기록: 각 라운드의 점수와 누적 합계", ">라운드</th>", "콘트랙트 러미 계약별 내려놓기 비율"),
             (IT, "Annulla il round 1", "Annulla la mano 1", "Totale per round (0, 1).", "Totale per mano (0, 1).",
-             "Round per round: il punteggio di ogni round e il totale progressivo", ">Round</th>",
-             "Percentuale di calate per contratto di Ramino a contratti")):
+             "Carica il nuovo round", "Round per round: il punteggio di ogni round e il totale progressivo",
+             ">Round</th>", "Percentuale di calate per contratto di Ramino a contratti")):
         page = table.web.get(f"/games/{contract}", headers=headers).get_data(as_text=True)
         assert undo in page and hand_undo not in page
+        assert load in page  # the hand form's notice when another phone recorded the round first
         assert chart in page and hand_chart not in page  # the running totals' steps, said under the chart
         by_hands = table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
         assert hand_undo in by_hands and hand_chart in by_hands
