@@ -45,7 +45,7 @@ def N_(message: str) -> str:
 PARTICLES = {"은(는)": ("은", "는"), "는(은)": ("은", "는"), "이(가)": ("이", "가"), "가(이)": ("이", "가"),
              "을(를)": ("을", "를"), "를(을)": ("을", "를"), "과(와)": ("과", "와"), "와(과)": ("과", "와"),
              "(으)로": ("으로", "로"), "이에요(예요)": ("이에요", "예요"), "(이)다": ("이다", "다"),
-             "(이)라는": ("이라는", "라는")}
+             "(이)라는": ("이라는", "라는"), "(이)라고": ("이라고", "라고")}
 _PAIR = re.compile("|".join(re.escape(pair) for pair in sorted(PARTICLES, key=len, reverse=True)))
 # What may stand between a word and its particle: closing quotes and brackets, or an HTML entity for one.
 _CLOSERS = re.compile(r"(?:[’”'\")\]」』›»]|&#\d+;|&#x[0-9a-fA-F]+;|&\w+;)+$")

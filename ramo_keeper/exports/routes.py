@@ -56,9 +56,10 @@ def scoresheet_json_download(game_id: int):
 def print_game(game_id: int):
     """The scoresheet on one A4 page a table can pin to the wall."""
     game, membership, state = played_or_404(game_id)
+    variant = variant_of(state.setup)
     return render("games/print.html", game=game, membership=membership, state=state,
-                  sheet=scoresheet(game.id, state), printed_on=date.today(),
-                  signs={mark.key: mark.sign for mark in variant_of(state.setup).marks})
+                  sheet=scoresheet(game.id, state), printed_on=date.today(), hand_words=variant.words,
+                  signs={mark.key: mark.sign for mark in variant.marks})
 
 
 @bp.get("/leagues/<int:league_id>/seasons/<int:season_id>/standings.xlsx")

@@ -14,6 +14,7 @@ from .. import rules
 from ..database.worker_cache import game_stamp, kept_or_built
 from ..extensions import db
 from ..models import AuditEntry, Game
+from ..rules.registry import variant_of
 from ..variants import variant_for
 from ..web import charts
 from .drafts.store import current_drafts, drafts_as_hand
@@ -24,7 +25,7 @@ from .stored import setup_of
 def running_totals(game: Game, state: rules.GameState):
     """The running-totals chart, kept by the game's stamp and the page's language (worker_cache.py)."""
     return kept_or_built(("running totals", *game_stamp(game), str(get_locale())),
-                         lambda: charts.running_totals_chart(state))
+                         lambda: charts.running_totals_chart(state, variant_of(state.setup).words.hand))
 
 
 # What the board fragments read besides the game's stored rows (which the stamp covers).

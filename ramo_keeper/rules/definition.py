@@ -149,5 +149,6 @@ def read_document(doc: Mapping, defaults: Mapping[str, str]) -> GameFacts:
         "dealer_rule": fact(doc, "dealer_rule", "rotate"),
         "deal_table": read_deal(doc["deal"]),
         "bgg_id": doc.get("bgg_id"),
+        "source_names": FrozenDict(doc.get("source_names", {})),
         "definition_json": json.dumps(doc, ensure_ascii=False),
     })

@@ -71,6 +71,10 @@ class GameFacts:
     deal_table: DealTable
     # The game's BoardGameGeek id where the definition names one (BG Stats' `bggId`), else None.
     bgg_id: int | None
+    # The name the rule text the game was written from gives it, by language code, where it differs from the
+    # name players use ({"ko": "조작 러미"}: seed 004's word, which players read as "rigging"); the rules page
+    # of that language names it once.
+    source_names: Mapping[str, str]
     # Kept as text, so no caller can change the game through the dict ``Variant.definition()`` hands out.
     definition_json: str
 

@@ -12,6 +12,7 @@ MAX_LEVELS = 20
 MAX_OPTIONS = 20
 POINTS = 500  # a category's points lie in −500…500
 MAX_BGG_ID = 2**31 - 1  # a BoardGameGeek id: a positive 32-bit integer, as BG Stats keeps it
+MAX_SOURCE_NAMES = 20  # the names a game's source texts give it, one per language
 MARKS = ("went_out", "laid_down", "knocked", "went_rummy")
 MELD_KINDS = ("set", "run", "group", "sequence", "colour")
 DECK_PHRASES = ("decks_of_game_cards", "decks_plus_jokers", "decks_jokers_included")
@@ -40,7 +41,7 @@ FIELDS: dict[str, frozenset[str]] = {
     "definition": frozenset(REQUIRED + (
         "designed_range", "direction", "levels", "meld_kinds", "marks", "out_mark", "out_score", "progression",
         "end", "ranking", "dealer_rule", "nobody_out", "counts_hands_won", "options", "option_rules",
-        "option_details", "scoring_summary", "words", "bgg_id")),
+        "option_details", "scoring_summary", "words", "bgg_id", "source_names")),
     "category": frozenset({"key", "label", "points", "maximum", "face_value", "needs_option", "points_option"}),
     "level": frozenset({"number", "requirement", "melds", "lengths_stated", "all_at_once"}),
     "meld": frozenset({"kind", "count", "min_length"}),

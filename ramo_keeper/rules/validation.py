@@ -21,6 +21,7 @@ from .limits import (
     MAX_CATEGORIES,
     MAX_LEVELS,
     MAX_PLAYERS,
+    MAX_SOURCE_NAMES,
     MIN_PLAYERS,
     POINTS,
     REQUIRED,
@@ -30,6 +31,7 @@ from .validation_parts import check_deal, check_levels, check_marks, check_optio
 
 KEY = re.compile(r"[a-z0-9_]{1,20}")
 GAME_KEY = re.compile(r"[a-z0-9_-]{1,40}")
+LANGUAGE = re.compile(r"[a-z]{2,3}")  # an ISO 639 language code: "ko", "it", "en"
 
 
 def _categories(doc: Mapping, options: Mapping) -> None:
@@ -58,6 +60,18 @@ def _categories(doc: Mapping, options: Mapping) -> None:
             raise DefinitionError("no_such_option", f"{path}.needs_option")
         if "points_option" in entry and not named_option(options, entry["points_option"]):
             raise DefinitionError("no_such_option", f"{path}.points_option")
+
+
+def _source_names(names) -> None:
+    """The names the game's source texts give it: {language code: a name}, at most MAX_SOURCE_NAMES."""
+    if not isinstance(names, Mapping):
+        raise DefinitionError("not_an_object", "source_names")
+    if len(names) > MAX_SOURCE_NAMES:
+        raise DefinitionError("too_many", "source_names", maximum=MAX_SOURCE_NAMES)
+    for language, name in names.items():
+        if not isinstance(language, str) or not LANGUAGE.fullmatch(language):
+            raise DefinitionError("bad_key", f"source_names.{language}")
+        text(name, f"source_names.{language}")
 
 
 def validate(doc, engines: Mapping[str, type]) -> None:
@@ -95,6 +109,8 @@ def validate(doc, engines: Mapping[str, type]) -> None:
         whole(doc["out_score"], "out_score", -POINTS, POINTS)
     if "bgg_id" in doc:
         whole(doc["bgg_id"], "bgg_id", 1, MAX_BGG_ID)
+    if "source_names" in doc:
+        _source_names(doc["source_names"])
     options = check_options(doc)
     for name in sorted(engines[doc["engine"]].required_options - set(options)):
         raise DefinitionError("missing_option", "option_details", option=name)

@@ -25,6 +25,11 @@ def _hand(key: str, **values) -> str:
         "by": lambda: gettext("Hand by hand"),
         "laid_in": lambda: gettext("laid down in hand %(number)s", **values),
         "count": lambda: ngettext("after %(num)d hand", "after %(num)d hands", values["number"]),
+        "undo": lambda: gettext("Undo hand %(number)s", **values),
+        "remove": lambda: gettext("Remove hand %(number)s?", **values),
+        "sheet": lambda: gettext("Hand by hand: each hand's score and the running total"),
+        "taken": lambda: gettext("Someone else recorded this hand first. What you typed is still here."),
+        "load_new": lambda: gettext("Load the new hand"),
     }
     return sentences[key]()
 
@@ -43,6 +48,11 @@ def _round(key: str, **values) -> str:
         "by": lambda: gettext("Round by round"),
         "laid_in": lambda: gettext("laid down in round %(number)s", **values),
         "count": lambda: ngettext("after %(num)d round", "after %(num)d rounds", values["number"]),
+        "undo": lambda: gettext("Undo round %(number)s", **values),
+        "remove": lambda: gettext("Remove round %(number)s?", **values),
+        "sheet": lambda: gettext("Round by round: each round's score and the running total"),
+        "taken": lambda: gettext("Someone else recorded this round first. What you typed is still here."),
+        "load_new": lambda: gettext("Load the new round"),
     }
     return sentences[key]()
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from flask_babel import gettext
 from markupsafe import Markup, escape
 
-from ..text.game_words import game_name
+from ..text.game_words import game_name, game_word
 
 WIDTH = 360
 PLOT_TOP, PLOT_HEIGHT = 40, 170
@@ -154,8 +154,9 @@ def render(chart: Chart) -> Chart:
     return chart
 
 
-def running_totals_chart(state) -> Chart:
-    """Each player's running total after every hand of a game (a rules GameState).
+def running_totals_chart(state, hand_word: str = "hand") -> Chart:
+    """Each player's running total after every hand of a game (a rules GameState), its steps named by the
+    game's own word for a deal (``Words.hand``: Contract's "round").
 
     Manipulation's end bonuses appear as a last "End" step once the game is over.
     """
@@ -171,7 +172,8 @@ def running_totals_chart(state) -> Chart:
         labels.append(gettext("End"))
         for (_, line), player in zip(series, state.players, strict=True):
             line.append(player.total)
-    return render(Chart(gettext("Running totals"), gettext("Hand"), gettext("Total"), labels, series))
+    steps = game_word(hand_word)
+    return render(Chart(gettext("Running totals"), steps[:1].upper() + steps[1:], gettext("Total"), labels, series))
 
 
 def season_points_chart(entry: dict, season_name: str = "") -> Chart:

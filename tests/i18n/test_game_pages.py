@@ -123,9 +123,11 @@ def test_the_correction_page_in_korean_and_italian(game, language, words):
 
 
 @pytest.mark.parametrize("language, words", [
-    ("ko", ["을 삭제할까요?</h1>", "이 게임과 기록된 1판이 모든 사람에게서 지워지고", "네, 이 게임을 삭제합니다",
+    ("ko", ["을 삭제할까요?</h1>", "이 게임과 기록된 1판을 모두 지웁니다. 시즌 순위에서도 빠지며",
+            "네, 이 게임을 삭제합니다",
             ">게임 삭제</button>", ">그대로 두기</a>"]),
-    ("it", ["<h1>Eliminare la partita #", "Elimina per tutti la partita con 1 mano,", "Sì, elimina questa partita",
+    ("it", ["<h1>Eliminare la partita #", "La partita e la mano registrata (1) vengono eliminate per tutti,",
+            "Sì, elimina questa partita",
             ">Elimina la partita</button>", ">Tienila</a>"]),
 ])
 def test_the_delete_page_in_korean_and_italian(game, language, words):
@@ -210,7 +212,7 @@ def test_hand_errors_and_flashes_in_korean_and_italian(game, language, nobody_ou
 
 
 @pytest.mark.parametrize("language, dead_link, owner_only", [
-    ("ko", "이 실시간 링크는 작동하지 않습니다", "게임은 리그 소유자만 삭제할 수 있습니다."),
+    ("ko", "이 실시간 링크는 열 수 없습니다", "게임은 리그 소유자만 삭제할 수 있습니다."),
     ("it", "Questo link in diretta non funziona", "Solo il proprietario della lega può eliminare una partita."),
 ])
 def test_refusals_in_korean_and_italian(game, app, new_web, language, dead_link, owner_only):

@@ -162,8 +162,8 @@ def test_plural_forms_in_italian_and_english(app, new_web, rummy_league):
     from ramo_keeper.models import Season
 
     for games, italian, english in (
-        (1, "serve 1 partita dello stesso tipo", "need 1 game of a kind"),
-        (2, "servono 2 partite dello stesso tipo", "need 2 games of a kind"),
+        (1, "serve 1 partita dello stesso gioco", "need 1 game of a kind"),
+        (2, "servono 2 partite dello stesso gioco", "need 2 games of a kind"),
     ):
         with app.app_context():
             db.session.get(Season, rummy_league["season"]).min_games = games

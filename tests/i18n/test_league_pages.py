@@ -101,7 +101,7 @@ def league(app, new_web):
             "data-confirm=\"Carla 님을 리그에서 내보낼까요?\"", "<option value=\"scorer\" selected>기록원</option>",
             "역할: 관전자, 사용: 3번 중 0번", "<label for=\"days\">유효 기간</label>", ">7일</option>",
             ">리그</a>", ">로그아웃</button>"]),
-    ("it", ["<p>Sei proprietario.</p>", "<h2 id=\"members-heading\">Membri</h2>", "Ruolo di Carla",
+    ("it", ["<p>Il tuo ruolo: proprietario.</p>", "<h2 id=\"members-heading\">Membri</h2>", "Ruolo di Carla",
             "data-confirm=\"Rimuovere Carla dalla lega?\"", "<option value=\"scorer\" selected>segnapunti</option>",
             "entra come spettatore, fino al", "usato 0 volte su 3:", ">7 giorni</option>", ">1 giorno</option>",
             ">Leghe</a>", ">Esci</button>"]),
@@ -129,7 +129,7 @@ def test_the_join_page_in_korean_and_italian(league, new_web, language, sentence
     assert left_in_english(page(bo, url, "en"), html) == []
     # A link that no longer works says so in the same language.
     gone = page(bo, "/join/no-such-token", language)
-    assert {"ko": "이 초대 링크는 작동하지 않습니다", "it": "Questo link di invito non funziona"}[language] in gone
+    assert {"ko": "이 초대 링크는 쓸 수 없습니다", "it": "Questo link di invito non funziona"}[language] in gone
 
 
 @pytest.mark.parametrize("language, sentences", [

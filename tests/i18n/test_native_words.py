@@ -315,6 +315,31 @@ KOREAN_WORDS = {
     "Created": "만든 날짜",
     "Page %(number)s": "%(number)s페이지",
     "The game's page (members of the league)": "게임 페이지(리그 멤버용)",
+    # The delete and season pages, read again: no "for everyone" (모든 사람에게서), no "join" (들어갑니다), no
+    # "at the same moment" (같은 순간에), no "no longer works" (이제 작동하지 않습니다), no sentence cut short.
+    "The live link no longer works.": "실시간 링크를 껐습니다. 이제 그 링크로는 점수를 볼 수 없습니다.",
+    "%(name)s was removed from the league. The invite link was switched off: they knew it.":
+        "%(name)s 님을 리그에서 내보냈습니다. 이분이 알던 초대 링크도 함께 껐습니다.",
+    "Delete %(name)s? Games already played keep their rules.":
+        "%(name)s을(를) 삭제할까요? 이미 한 게임의 규칙은 바뀌지 않습니다.",
+    "House rule %(id)s does not exist.": "%(id)s번 하우스 룰은 없습니다.",
+    "Current season: new games join it.": "현재 시즌입니다. 새 게임은 이 시즌에 기록됩니다.",
+    "Make it the current season (new games join it)": "현재 시즌으로 지정 (새 게임은 이 시즌에 기록됩니다)",
+    "Closed: the standings are final.": "마감된 시즌입니다. 순위가 확정되었습니다.",
+    "Open season.": "진행 중인 시즌입니다.",
+    "League points over the season": "시즌 중 리그 점수 추이",
+    "Make current": "현재 시즌으로 지정",
+    "Close %(season)s? It takes no new games and its standings become final.":
+        "‘%(season)s’을(를) 마감할까요? 마감하면 새 게임을 더 기록할 수 없고 순위가 확정됩니다.",
+    "There is no such season in this league.": "이 리그에는 그런 시즌이 없습니다.",
+    "Another season was made current at the same moment: check which one is current now.":
+        "그사이 다른 시즌이 현재 시즌으로 지정되었습니다. 어느 시즌이 현재 시즌인지 확인하세요.",
+    "Players equal on every number are ranked by name.": "모든 기록이 같으면 이름순으로 정합니다.",
+    "Everything in this league (players, seasons, games and every hand) in one JSON file.":
+        "이 리그의 플레이어, 시즌, 게임과 모든 판을 JSON 파일 하나에 담습니다.",
+    "You already own a league called %(name)s.": "이미 ‘%(name)s’(이)라는 리그의 소유자입니다.",
+    "Make a board link": "현황판 링크 만들기",
+    "No invite link works right now.": "지금 쓸 수 있는 초대 링크가 없습니다.",
 }
 ITALIAN_WORDS = {
     "Ladder: seat by the night's standings": "Per classifica: posti secondo la classifica della serata",
@@ -331,6 +356,20 @@ ITALIAN_WORDS = {
     "Print the scoresheet": "Stampa il foglio segnapunti",
     "Make current": "Imposta come stagione in corso",
     "Correct": "Modifica",
+    # The season pages, read again: no "vi entrano", no "ancora … ancora", no "posto" for a finishing place.
+    "Current season: new games join it.": "Stagione in corso: le nuove partite vengono registrate qui.",
+    "Make it the current season (new games join it)":
+        "Imposta come stagione in corso (le nuove partite vengono registrate qui)",
+    "Average place": "Piazzamento medio",
+    "Save ranking": "Salva il criterio",
+    "There is no such season in this league.": "La stagione richiesta non esiste in questa lega.",
+    "Players with fewer games of a kind are listed apart. 0 ranks everyone.":
+        "Chi ha giocato meno partite di un gioco compare a parte. Con 0 entrano tutti in classifica.",
+    "Everything in this league (players, seasons, games and every hand) in one JSON file.":
+        "Tutta la lega (giocatori, stagioni, partite e ogni mano) in un unico file JSON.",
+    "You are %(role)s.": "Il tuo ruolo: %(role)s.",
+    "No invite link works right now.": "Al momento non c’è nessun link di invito attivo.",
+    "Keep me logged in": "Mantieni l’accesso su questo dispositivo",  # not "connesso", said to a man only
 }
 
 
@@ -345,7 +384,8 @@ def test_no_korean_word_the_native_read_struck_out():
     # 관람자 is a theatre's audience (a game has 관전자); 조작 is rigging; N번째 판 and 3쪽 are a book's words;
     # a contract is completed (완성), not signed; one word for a league's members (멤버).
     struck = ["관람자", "조작 러미", "번째 판", "같은 계약을 합니다", "회원", "만든 때", "레벨마다", "사다리", "재경기",
-              "방 전체용", "모임 모임", "s 모임"]
+              "방 전체용", "모임 모임", "s 모임", "모든 사람에게서", "들어갑니다", "같은 순간에", "작동하",
+              "보드", "가지고 있습니다", "모든 것(", "진행 중인 시즌."]
     assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
 
 
@@ -355,7 +395,9 @@ def test_no_italian_word_the_native_read_struck_out():
     # each for the target (punteggio limite), the current season (in corso) and an edit (Modifica).
     struck = ["Sei nuovo", "seduto due volte", "vincitore", "Vincitore", "accanto a", "bloccat", "si dispone",
               "in scala col", "Scala:", "Mescola", "Ammetti", "traguardo", "corrente", "Correggi",
-              "foglio dei punti", "Bonus undercut", "Fai contare", "Il posto %(place)s"]
+              "foglio dei punti", "Bonus undercut", "Fai contare", "Il posto %(place)s", "vi entrano",
+              "ancora in corso non", "Posizione media", "Pos. media", "stesso tipo", "Tutto di questa",
+              "lo conosceva", "Non sei più", "Sei %(role)s", "Sei entrato", "Elimina per tutti la partita con"]
     assert {word: [text for text in said if word in text] for word in struck} == {word: [] for word in struck}
 
 
@@ -373,3 +415,28 @@ def test_italian_names_are_never_quoted():
     quoted = [text for _, _, strings in _entries(_catalogue("it")) for text in strings
               if re.search(r"«%\((name|season|league|night|player)\)s»", text)]
     assert quoted == []
+
+
+def test_a_game_played_in_rounds_says_round_on_its_undo_its_printed_sheet_and_its_stats(table):
+    # Contract Rummy's words call a deal a round (라운드, round): the Undo button, the printed sheet and the
+    # stats table's caption say so too, and its level word (계약, contratto), never 판/mano or 레벨/livello.
+    contract = table.new_game("contract", ["A", "B", "C"])
+    rummy = table.new_game("rummy", ["A", "B", "C"])
+    for game_id in (contract, rummy):
+        assert table.post_hand(game_id, out="A", cards={"B": {"pips": 12}, "C": {"pips": 9}}).status_code == 303
+    stats = f"/leagues/{table.league_id}/players/{table.id('B')}/stats"
+    for headers, undo, hand_undo, chart, hand_chart, load, sheet, column, caption in (
+            (KO, "1라운드 취소", "1판 취소", "라운드별 합계 (0, 1).", "판별 합계 (0, 1).", "새 라운드 불러오기",
+             "라운드별 기록: 각 라운드의 점수와 누적 합계", ">라운드</th>", "콘트랙트 러미 계약별 내려놓기 비율"),
+            (IT, "Annulla il round 1", "Annulla la mano 1", "Totale per round (0, 1).", "Totale per mano (0, 1).",
+             "Carica il nuovo round", "Round per round: il punteggio di ogni round e il totale progressivo",
+             ">Round</th>", "Percentuale di calate per contratto di Ramino a contratti")):
+        page = table.web.get(f"/games/{contract}", headers=headers).get_data(as_text=True)
+        assert undo in page and hand_undo not in page
+        assert load in page  # the hand form's notice when another phone recorded the round first
+        assert chart in page and hand_chart not in page  # the running totals' steps, said under the chart
+        by_hands = table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
+        assert hand_undo in by_hands and hand_chart in by_hands
+        printed = table.web.get(f"/games/{contract}/print", headers=headers).get_data(as_text=True)
+        assert f"<caption>{sheet}</caption>" in printed and column in printed
+        assert caption in table.web.get(stats, headers=headers).get_data(as_text=True)

@@ -74,6 +74,16 @@ def test_a_definition_may_name_its_boardgamegeek_id_and_no_built_in_game_does():
     assert [key for key in VARIANTS if get_variant(key).bgg_id is not None] == []
 
 
+def test_a_definition_may_name_the_name_its_source_text_gives_it_per_language():
+    """docs/GAMES.md: `source_names`, {language code: name}; Manipulation Rummy's seed 004 calls it 조작 러미."""
+    doc = {**built_in("rummy"), "key": "sourced", "source_names": {"ko": "러미 게임", "it": "Ramino"}}
+    assert list(jsonschema.Draft202012Validator(SCHEMA).iter_errors(doc)) == []
+    assert load_definition(doc).source_names == {"ko": "러미 게임", "it": "Ramino"}
+    assert load_definition(built_in("rummy")).source_names == {}
+    assert {key: dict(get_variant(key).source_names) for key in VARIANTS if get_variant(key).source_names} == {
+        "manipulation": {"ko": "조작 러미"}}
+
+
 def test_the_definition_handed_out_is_a_copy_the_caller_may_change():
     ramo = get_variant("ramo")
     changed = ramo.definition()
@@ -193,6 +203,12 @@ BAD = [
     (_set(["bgg_id"], 2**31), "out_of_range", "bgg_id"),
     (_set(["bgg_id"], "13"), "not_an_integer", "bgg_id"),
     (_set(["bgg_id"], True), "not_an_integer", "bgg_id"),
+    (_set(["source_names"], "조작 러미"), "not_an_object", "source_names"),
+    (_set(["source_names"], {"Korean": "조작 러미"}), "bad_key", "source_names.Korean"),
+    (_set(["source_names"], {"ko": ""}), "empty_text", "source_names.ko"),
+    (_set(["source_names"], {"ko": 4}), "not_text", "source_names.ko"),
+    (_set(["source_names"], {f"l{chr(97 + i // 26)}{chr(97 + i % 26)}": "x" for i in range(21)}), "too_many",
+     "source_names"),
 ]
 
 
