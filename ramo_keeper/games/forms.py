@@ -282,20 +282,26 @@ def new_game_form(players: dict, seasons: list, current_season_id: int | None, p
     `house_rules` maps the league's ruleset keys to their Variants: offered after the built-ins.
     """
     games = {**rules.VARIANTS, **(house_rules or {})}
+    # "Start a game" from a house rule's page opens on that game.
+    form = with_game_options(NewGameForm, games, posted_variant, start_on=posted_variant,
+                             season_id=str(current_season_id) if current_season_id else "")
+    form.players, form.seasons = players, seasons
+    return form
+
+
+def with_game_options(base: type, games: dict, posted_variant: str | None, start_on: str | None = None, **data):
+    """A `base` form (the new game's, the new night's) with one field per option of the game being set up, the
+    games to choose from, and, where the game was just switched, that game's own defaults: options posted
+    for the other game mean nothing here."""
     key = posted_variant if posted_variant in games else DEFAULT_GAME
-
-    class LeagueNewGameForm(NewGameForm):
-        pass
-
-    for option in games[key].options:
-        setattr(LeagueNewGameForm, f"opt_{option.key}", option_field(option))
-    form = LeagueNewGameForm(season_id=str(current_season_id) if current_season_id else "")
-    form.players, form.seasons, form.games = players, seasons, games
-    if not form.is_submitted() and posted_variant in games:  # "Start a game" from a house rule's page
-        form.variant.data = posted_variant
+    form_class = type(base.__name__, (base,), {f"opt_{option.key}": option_field(option)
+                                                for option in games[key].options})
+    form = form_class(**data)
+    form.games = games
+    if not form.is_submitted() and start_on in games:
+        form.variant.data = start_on
     form.variant.choices = [SelectChoice(v.key, game_name(v.name)) for v in games.values()]
     if form.is_submitted() and games.get(form.options_for.data) is not form.chosen_variant:
-        # The game was just switched: options posted for the other game mean nothing here.
         for option, field in form.option_fields:
             field.data = option.default
     form.options_for.data = form.chosen_variant.key

@@ -8,9 +8,8 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
 
 from .. import rules
-from ..games.forms import option_field
+from ..games.forms import with_game_options
 from ..rules.registry import DEFAULT_GAME
-from ..text.game_words import game_name
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, whole_number
 from ..web.forms import WholeNumberField, strip
 
@@ -75,21 +74,9 @@ class NightForm(FlaskForm):
 def night_form(roster: dict, seasons: list, current_season_id: int | None, posted_variant: str | None,
                house_rules: dict) -> NightForm:
     """The form for this league, with one field per option of the game chosen (as the new-game form)."""
-    games = {**rules.VARIANTS, **house_rules}
-    key = posted_variant if posted_variant in games else DEFAULT_GAME
-
-    class LeagueNightForm(NightForm):
-        pass
-
-    for option in games[key].options:
-        setattr(LeagueNightForm, f"opt_{option.key}", option_field(option))
-    form = LeagueNightForm(season_id=str(current_season_id) if current_season_id else "")
-    form.roster, form.seasons, form.games = roster, seasons, games
-    form.variant.choices = [SelectChoice(v.key, game_name(v.name)) for v in games.values()]
-    if form.is_submitted() and games.get(form.options_for.data) is not form.chosen_variant:
-        for option, field in form.option_fields:  # the game was just switched: its own defaults
-            field.data = option.default
-    form.options_for.data = form.chosen_variant.key
+    form = with_game_options(NightForm, {**rules.VARIANTS, **house_rules}, posted_variant,
+                             season_id=str(current_season_id) if current_season_id else "")
+    form.roster, form.seasons = roster, seasons
     if not form.name.data and not form.is_submitted():
         form.name.data = gettext("Club night")
     return form
