@@ -3,9 +3,9 @@
 static/js and static/css are written to be read: a third of their bytes are comments saying why, which a
 phone has no use for (issue 28: a visitor's first page at most 45 KB). They are slimmed as they are served,
 with no build step: comments go, each line loses its indentation, blank lines go. Line breaks stay, so
-JavaScript's automatic semicolons fall exactly where they did; strings, regular expressions and template
-text are copied as they are. Vendored files (already minified) are sent as they are, but for Pico, which
-loses the rules no page here uses (pico_trim.py).
+JavaScript's automatic semicolons fall exactly where they did (but after `;`, `{`, `,`, `(` and `[`, where none
+can fall); strings, regular expressions and template text are copied as they are. Vendored files (already
+minified) are sent as they are, but for Pico, which loses the rules no page here uses (pico_trim.py).
 """
 
 import hashlib
@@ -19,6 +19,8 @@ SLIMMED = {".js": "js/", ".css": "css/"}  # suffix: the folder under static/ who
 PICO = "vendor/pico-2.1.1.min.css"  # sent without the rules no page here uses (pico_trim.py)
 # After one of these (or at the start), a "/" begins a regular expression, not a division.
 _BEFORE_A_REGEX = set("(,=:[!&|?{};+-*%<>~^")
+# A script's line that ends in one of these goes on to the next line without a break (slim_js).
+_GOES_ON = {";", "{", ",", "(", "["}
 _KEYWORDS_BEFORE_A_REGEX = {"return", "typeof", "case", "do", "else", "in", "of", "new", "delete", "void", "throw"}
 
 
@@ -95,7 +97,9 @@ class _Writer:
     def newline(self) -> None:
         while self.out and self.out[-1] in (" ", "\t", "\r"):
             self.out.pop()
-        if self.out and self.out[-1] != "\n":
+        # In a script, no automatic semicolon falls after these (a statement or a list goes on): the line
+        # break after them parts nothing.
+        if self.out and self.out[-1] != "\n" and not (self.tight and self.out[-1] in _GOES_ON):
             self.out.append("\n")
 
     def space(self) -> None:
