@@ -31,4 +31,7 @@ def test_share_sits_on_the_first_screen_and_hands_the_live_link_to_the_share_she
     # The code is an image of its own, fetched as the menu opens (not with the page: issue 28's 45 KB).
     code = page.locator(".share-qr .qr img")
     expect(code).to_be_visible()
-    page.wait_for_function("document.querySelector('.share-qr .qr img').naturalWidth > 0")
+    expect(code).to_have_js_property("complete", True)
+    assert code.evaluate("img => img.naturalWidth") > 0
+    box = code.bounding_box()
+    assert box["width"] == box["height"] >= 160, box  # square and whole, as the drawn code was
