@@ -90,8 +90,10 @@ def test_the_check_names_a_script_that_slims_into_broken_code(node, tmp_path):
 
 
 def test_css_keeps_strings_and_the_spaces_that_part_tokens():
-    source = '/* why */\n.a :hover , .b > .c {\n  content: " ·  /* kept */ ";\n  width: calc(1px + 2px) ;\n}\n'
-    assert slim_css(source) == '.a :hover,.b > .c{content: " ·  /* kept */ ";width: calc(1px + 2px);}\n'
+    source = ('/* why */\n.a :hover , .b > .c {\n  content: " ·  /* kept */ ";\n  width: calc(1px + 2px) ;\n}\n'
+              '@media (min-width: 40rem) {\n  .d :focus { color: red; }\n}\n')
+    assert slim_css(source) == ('.a :hover,.b > .c{content:" ·  /* kept */ ";width:calc(1px + 2px);}\n'
+                                '@media (min-width: 40rem){.d :focus{color:red;}\n}\n')
 
 
 def test_our_files_are_served_slimmed_and_vendored_ones_as_they_are(app):
