@@ -45,6 +45,7 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(page).to_have_url(live_server + "/")
     page.get_by_role("link", name=f"#{game_id}").click()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    hand_form_ready(page)
     bo = player_panel(page, "Bo")
     for key in ("5", "7"):
         bo.get_by_role("button", name=key, exact=True).click()
@@ -60,6 +61,7 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     page.goto(live_server + "/")  # a whole page again, then the game by a boosted link once more
     page.get_by_role("link", name=f"#{game_id}").click()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
+    hand_form_ready(page)
     open_menu(page)
     page.get_by_role("link", name="Rules").first.click()
     expect(page).to_have_url(re.compile(r"/rules"))
@@ -67,7 +69,7 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
     # A guest's game is not kept for Back (hx-history="false"): the address changes at once, and htmx asks the
     # server for the page and swaps it in when it comes. The form is there once its player tabs are.
-    back_in_the_game(page)
+    hand_form_ready(page)
     bo = player_panel(page, "Bo")
     bo.get_by_role("button", name="9", exact=True).click()
     expect(bo.locator(".card-chip")).to_have_count(1)
@@ -78,8 +80,10 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     expect(page.get_by_role("heading", name="Hand 2: Bo deals")).to_be_visible()
 
 
-def back_in_the_game(page) -> None:
-    """Wait for the game page that Back brings: its hand form with the player tabs on (hand-tabs.js)."""
+def hand_form_ready(page) -> None:
+    """Wait for the game page's hand form with its player tabs on: hand-tabs.js has run. A boosted link swaps the
+    page in before app.js has fetched the scripts it lacks, and Back to a guest's game changes the address
+    before htmx has the page from the server."""
     expect(page.locator("#hand-form.tabbed .player-tab")).not_to_have_count(0)
     expect(page.locator("#hand-form.tabbed .player-tab").first).to_be_visible()
 
@@ -99,7 +103,7 @@ def test_back_to_a_members_game_keeps_what_was_tapped_in_the_hand_form(page, liv
     expect(page).to_have_url(re.compile(r"/rules"))
     page.go_back()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
-    back_in_the_game(page)
+    hand_form_ready(page)
     bo = player_panel(page, "Bo")
     expect(bo.locator(".card-chip")).to_have_text(["5", "7"])
     expect(bo.locator(".hand-value output")).to_have_text("12")
