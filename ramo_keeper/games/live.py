@@ -1,6 +1,6 @@
 """Read-only live view for the other phones: a share link, polled with conditional requests."""
 
-from flask import Blueprint, abort, g, make_response, request
+from flask import Blueprint, abort, g, make_response, request, url_for
 from flask_babel import get_locale, gettext
 from flask_login import current_user, login_required
 from sqlalchemy import bindparam
@@ -10,7 +10,7 @@ from ..models import Game, Membership
 from ..web.rendering import render, wants_fragment
 from .drafts.panel import Where, panel_context
 from .lookup import played_or_404
-from .page_context import board_context, play_context
+from .page_context import board_context, play_context, qr_file
 from .stored import read_game
 
 bp = Blueprint("live", __name__)
@@ -88,6 +88,20 @@ def show(token: str):
     response = _conditional(game_id, version, revalidate=wants_fragment() or not live_counting)
     # The link is a secret: a search engine that meets it must neither list it nor follow it.
     response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    return response
+
+
+@bp.get("/live/<token>/qr.svg")
+def qr_code(token: str):
+    """The live link's QR code, fetched when a phone opens it (the game page's share menu and live view section)."""
+    if not current_user.is_authenticated:
+        g.without_session = True
+    _version_by_token(token)  # 404 once the link is switched off
+    response = make_response(qr_file(url_for("live.show", token=token, _external=True)))
+    response.mimetype = "image/svg+xml"
+    response.headers["X-Robots-Tag"] = "noindex, nofollow"
+    response.cache_control.private = True
+    response.cache_control.max_age = 3600
     return response
 
 

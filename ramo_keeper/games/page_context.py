@@ -1,11 +1,12 @@
 """What every game screen needs besides the game itself (lookup.py finds that, or answers 404/403): the page
 context."""
 
+import io
 from functools import lru_cache, partial
 
 import segno
 from flask import url_for
-from flask_babel import get_locale, gettext
+from flask_babel import get_locale
 from jinja2 import pass_context
 from markupsafe import Markup
 from sqlalchemy.orm import joinedload
@@ -47,8 +48,14 @@ def kept_include(context, name: str) -> Markup:
     return kept_or_built(key, lambda: Markup(context.environment.get_template(name).render(context.get_all())))  # nosec B704
 
 
-def qr_svg(url: str) -> Markup:
-    return qr_markup(url, gettext("QR code of the live link"))
+@lru_cache(maxsize=256)
+def qr_file(url: str) -> bytes:
+    """The live link's QR code as a file of its own (/live/<token>/qr.svg): the game page shows it as an image
+    fetched only when it is opened, so a first visit does not carry it (issue 28's 45 KB)."""
+    buffer = io.BytesIO()
+    # Its name is the image's alt text, in the page's language; the file is the same in every language.
+    segno.make(url, error="m").save(buffer, kind="svg", xmldecl=False, scale=4, dark="#111", light="#fff")
+    return buffer.getvalue()
 
 
 @lru_cache(maxsize=256)
@@ -91,5 +98,5 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
         ).scalars())
         if game.share_token:
             live = url_for("live.show", token=game.share_token, _external=True)
-            context.update(live_url=live, live_qr=qr_svg(live))
+            context.update(live_url=live)
     return context

@@ -15,7 +15,7 @@ from pathlib import Path
 # Elements, attributes, classes and pseudo-classes that no template or script here produces.
 UNUSED = re.compile(
     r"(?<![\w\-.#:\[=])(?:dialog|progress|meter|kbd|pre|samp|mark|blockquote|hr|iframe|textarea|sub|sup|ins|del"
-    r"|img|audio|video|canvas|aside|picture|embed|object)(?![\w-])"
+    r"|audio|video|canvas|aside|picture|embed|object|address|area|figcaption|h4|h5|h6|optgroup)(?![\w-])"
     r"|\[(?:data-tooltip|aria-busy|data-theme|multiple|size|role=link|aria-label=breadcrumb|aria-invalid=false)"
     r"|\[type=(?:range|date|datetime-local|month|time|week|search|color|reset)\]"
     r"|\[role=search\]|\[dir=rtl\]|:indeterminate|::-ms-[\w-]+"

@@ -10,7 +10,7 @@ from flask import Blueprint, current_app, make_response, send_from_directory, ur
 from .. import rules
 from ..web.rendering import render
 from . import page_scripts
-from .slim_static import slim_js
+from .slim_static import STYLE_SHEET, slim_js
 from .slim_static import slimmed as slimmed_file
 
 bp = Blueprint("pwa", __name__)
@@ -43,6 +43,7 @@ def service_worker():
         + [url_for("rules_pages.show", variant_key=key) for key in rules.VARIANTS],
         # Each kind of page's one script file (page_scripts.py), so that a page kept offline runs.
         "files": [url_for("static", filename=name) for name, _ in files]
+        + [url_for("static", filename=STYLE_SHEET)]
         + [url_for("static", filename=page_scripts.file_of(page_scripts.scripts_of(kind)))
            for kind in page_scripts.PAGES],
         "static_prefix": url_for("static", filename=""),

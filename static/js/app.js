@@ -175,6 +175,16 @@
   document.addEventListener("htmx:historyCacheMissLoad", function (event) {
     if (event.detail.xhr) loadScriptsOf(event.detail.xhr.responseText);
   });
+  // Back to a page htmx kept (a member's): it kept the page's HTML, where what was tapped in the hand form is not
+  // (a tap sets an input's state, not its attribute). The copy would bring back the card chips and tabs that
+  // show the taps over inputs that hold none, and Record would send the hand untapped. So the inputs' attributes
+  // say their state just before the copy is taken; the page is swapped out right after.
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll("#hand-form input").forEach(function (input) {
+      if (input.type === "radio" || input.type === "checkbox") input.toggleAttribute("checked", input.checked);
+      else if (input.type !== "hidden") input.setAttribute("value", input.value);
+    });
+  });
 
   // Keep the screen awake while a game is on screen (Wake Lock API, where the browser has it).
   let lock = null;

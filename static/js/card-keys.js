@@ -184,6 +184,22 @@
     write(form);
   }, true);
 
+  // Back to a page htmx kept (a member's) brings its HTML back: keys without their handlers. So, as the page is
+  // left, its keys are put away and each block says its cards as a draft does (data-draft-cards), which the
+  // keys made again on the way back show as they were (the counts under them are kept by app.js).
+  document.addEventListener("htmx:beforeHistorySave", function () {
+    document.querySelectorAll("#hand-form .player-block.keyed").forEach(function (block) {
+      const cards = held.get(block) || [];
+      if (!cards.some(function (c) { return c.sum; })) {
+        block.dataset.draftCards = JSON.stringify(cards.map(function (c) {
+          return c.rank ? { category: c.key, rank: c.rank } : { category: c.key };
+        }));
+      }
+      block.querySelectorAll(".card-keys, .tapped-cards").forEach(function (made) { made.remove(); });
+      block.classList.remove("keyed", "emptied");
+    });
+  });
+
   function all() {
     enhance(document.getElementById("hand-form"));
     enhanceSeat(document.querySelector("form[data-draft-form]"));

@@ -101,7 +101,8 @@
     return null;
   }
 
-  function show(form, block) {
+  function show(form, block) { pickPanel(form, block); label(form); }
+  function pickPanel(form, block) {
     const before = current(form);
     if (before && before !== block) before.dataset.visited = "";
     blocksOf(form).forEach(function (b) {
@@ -112,7 +113,6 @@
     // The out player's switches (Rummy's went rummy) sit in the panel, beside Went out.
     const flags = block.querySelector(".player-flags");
     form.querySelectorAll(".out-switch").forEach(function (sw) { if (flags) flags.appendChild(sw); });
-    label(form);
   }
 
   function enhance(form) {
@@ -160,23 +160,22 @@
     if (after && after.matches(".pick")) pickCategory(pick.parentNode, after);
   }, true);
 
-  // After hand-score.js has worked out the scores (it listens to the same events): the tabs follow.
+  // A tapped count moves on to the next category, going out to the next player, at once: the next tap may
+  // come before any timer. Only the tabs' words wait for hand-score.js to work out the scores (it listens to
+  // the same events).
   function changed(event) {
     const form = event.target.closest && event.target.closest("#hand-form.tabbed");
     if (!form) return;
     const radio = event.target;
-    const movesOn = event.type === "change" && event.isTrusted && radio.name === "went_out" && radio.checked
-      && "outEmptiesHand" in form.dataset && radio.closest(".player-block") === current(form);
     const pick = radio.closest(".by-category .pick.on");
     const after = event.type === "change" && radio.type === "radio" && pick && pick.nextElementSibling;
-    setTimeout(function () {
-      if (after && after.matches(".pick")) pickCategory(pick.parentNode, after);
-      if (movesOn) {
-        const target = nextOf(form);
-        if (target) { show(form, target); return; }
-      }
-      label(form);
-    }, 0);
+    if (after && after.matches(".pick")) pickCategory(pick.parentNode, after);
+    if (event.type === "change" && event.isTrusted && radio.name === "went_out" && radio.checked
+        && "outEmptiesHand" in form.dataset && radio.closest(".player-block") === current(form)) {
+      const target = nextOf(form);
+      if (target) pickPanel(form, target);
+    }
+    setTimeout(function () { label(form); }, 0);
   }
   document.addEventListener("change", changed);
   document.addEventListener("input", changed);

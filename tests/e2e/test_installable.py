@@ -102,7 +102,7 @@ def test_rules_open_offline_and_of_the_member_pages_only_the_members_own_game_is
         }
         return urls;
     }""")
-    assert "/rules/ramo" in kept and "/offline" in kept and "/static/css/app.css" in kept
+    assert "/rules/ramo" in kept and "/offline" in kept and "/static/css/pico+app.css" in kept
     # The open game is kept for no signal (issue 20), under its path and as the last game; nothing else.
     assert f"/games/{game_id}" in kept and "/__last-game" in kept
     assert not [u for u in kept if u.startswith(("/leagues", "/api", "/account", "/live"))], kept

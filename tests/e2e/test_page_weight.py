@@ -16,16 +16,9 @@ from flask import Response
 
 from ramo_keeper import rules
 from ramo_keeper.extensions import COMPRESS_SETTINGS, db
+from ramo_keeper.shell.slim_static import slim_css
 
 MOST_BYTES = 45_000
-# Open work, said in docs/PERFORMANCE.md: the one-screen hand form (issue 35) added the player tabs and the
-# category chips (hand-tabs.js) and their styles; the guest's game and board came to 46.4 KB and, with the
-# pages sent without indentation, tighter scripts and a smaller Pico, were back to 45.9 KB, then 46.0 KB with
-# the spreadsheet link beside the CSV. Until the rest is won back (the live link's QR code twice in the page
-# is 0.54 KB of it) these two pages have 46.1 KB (a random CSRF token moves the gzip by a few bytes); every
-# other page keeps 45 KB.
-HAND_FORM_PAGES = {"guest's game", "guest's board"}
-HAND_FORM_MOST_BYTES = 46_100
 GZIP_LEVEL = 6  # flask-compress's default COMPRESS_LEVEL, which the app keeps
 # Each a page of its own that a phone at the table opens, and not one of them needs these.
 NOT_ON_READING_PAGES = {"house-rule-editor", "live", "drafts", "outbox", "card-keys", "hand-score", "hand-tabs"}
@@ -91,8 +84,7 @@ def test_the_first_visit_of_every_public_page_weighs_at_most_45_kb(
     totals = {name: sum(sizes.values()) for name, sizes in weights.items()}
     print("\n".join(f"{name:>22}: {total / 1000:5.1f} KB  {sorted(weights[name].items())}"
                     for name, total in totals.items()))
-    assert {name: total for name, total in totals.items()
-            if total > (HAND_FORM_MOST_BYTES if name in HAND_FORM_PAGES else MOST_BYTES)} == {}
+    assert {name: total for name, total in totals.items() if total > MOST_BYTES} == {}
     # The scripts followed their pages: the hand form's on the game page, the rules and Play now without them.
     for name in ("rules of ramo", "rules", "play now", "home", "log in"):
         assert scripts_in(weights[name]).isdisjoint(NOT_ON_READING_PAGES), (name, sorted(weights[name]))
@@ -118,15 +110,18 @@ STYLES = """() => Array.from(document.querySelectorAll('*')).map(element => {
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
   return element.tagName + ' ' + text.length + ' ' + hash;
 })"""
-WHOLE_PICO = Path(__file__).resolve().parents[2] / "static" / "vendor" / "pico-2.1.1.min.css"
+STATIC = Path(__file__).resolve().parents[2] / "static"
+WHOLE_PICO = STATIC / "vendor" / "pico-2.1.1.min.css"
 
 
 def styles_of(browser, browser_context_args, url: str, cookies, scheme: str, whole_pico: bool) -> list[str]:
     context = browser.new_context(**browser_context_args, color_scheme=scheme)
     context.add_cookies(list(cookies))
     if whole_pico:
-        context.route("**/static/vendor/pico-2.1.1.min.css", lambda route: route.fulfill(
-            body=WHOLE_PICO.read_bytes(), content_type="text/css"))
+        # The page's one style sheet (slim_static.STYLE_SHEET) with the whole Pico in it.
+        ours = slim_css((STATIC / "css" / "app.css").read_text(encoding="utf-8"))
+        whole = WHOLE_PICO.read_text(encoding="utf-8") + "\n" + ours
+        context.route("**/static/css/pico+app.css", lambda route: route.fulfill(body=whole, content_type="text/css"))
     page = context.new_page()
     try:
         page.goto(url)
