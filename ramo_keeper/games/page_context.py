@@ -70,13 +70,16 @@ def kept_hand_form(context) -> Markup:
     def rendered() -> str:
         return context.environment.get_template(HAND_FORM).render(context.get_all())
 
+    # As in kept_include: the app's own autoescaped template, rendered; Markup keeps it from being escaped twice.
     if not (reading() and context.get("blank_hand_form")):
-        return Markup(rendered())  # nosec B704: the app's own autoescaped template, rendered
+        return Markup(rendered())  # nosec B704
     token = form.csrf_token.current_token if "csrf_token" in form else None
     key = form.idempotency_key.data
+    fresh = []
 
     def with_marks() -> str | None:
         html = rendered()
+        fresh.append(html)
         if html.count(key) != 1 or (token is not None and html.count(token) != 1):
             return None  # a token shown twice (never so far) could not be told apart: not kept
         html = html.replace(key, _KEY_MARK)
@@ -84,7 +87,7 @@ def kept_hand_form(context) -> Markup:
 
     kept = kept_or_built(("hand form", *game_stamp(context["game"]), str(get_locale()), token is None), with_marks)
     if kept is None:
-        return Markup(rendered())  # nosec B704
+        return Markup(fresh[0] if fresh else rendered())  # nosec B704
     html = kept.replace(_KEY_MARK, key)
     return Markup(html if token is None else html.replace(_CSRF_MARK, token))  # nosec B704
 
