@@ -83,6 +83,34 @@ def page_ratios(app, ids, tokens) -> list[str]:
             f"live poll unchanged (304) / full board: {t_304 / t_full:.2f}x (lower is cheaper)"]
 
 
+def cpu_of(client, path: str, count: int) -> float:
+    """The CPU time of `count` reads of one path in this process (the machine's other work counts less)."""
+    start = time.process_time()
+    for _ in range(count):
+        client.get(path)
+    return time.process_time() - start
+
+
+def page_cpu_ratio(rounds: int = 5, count: int = 60) -> str:
+    """The game page (50 hands, a scorer reading it) against /rules/ramo in one process, by CPU time: the
+    rendering's own cost without gunicorn and wrk, steadier than wrk on a shared machine. Each round is
+    A B B A; the median of the rounds' ratios is printed."""
+    with tempfile.TemporaryDirectory() as folder:
+        app, ids, _ = build_app(folder)
+        client = app.test_client()
+        client.post("/login", data={"username": "Bench", "password": "benchmark"})
+        game = f"/games/{ids[50]}"
+        for path in (game, "/rules/ramo"):
+            assert client.get(path).status_code == 200
+        ratios = []
+        for _ in range(rounds):
+            floor = cpu_of(client, "/rules/ramo", count)
+            page = cpu_of(client, game, count) + cpu_of(client, game, count)
+            floor += cpu_of(client, "/rules/ramo", count)
+            ratios.append(floor / page)
+    return f"game page vs /rules/ramo in one process, by CPU time: {statistics.median(ratios):.2f}x"
+
+
 def growth_lines() -> list[str]:
     lines = [replay_ratio()]
     with tempfile.TemporaryDirectory() as folder:

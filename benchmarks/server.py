@@ -16,7 +16,8 @@ from pathlib import Path
 from urllib.request import HTTPCookieProcessor, Request, build_opener
 
 ROOT = Path(__file__).resolve().parent.parent
-PORTS = range(int(os.environ.get("BENCH_PORT", "18500")), 18600)
+FIRST_PORT = int(os.environ.get("BENCH_PORT", "18500"))
+PORTS = range(FIRST_PORT, FIRST_PORT + 100)  # BENCH_PORT may lie above the default range
 WORKERS = 2
 
 

@@ -5,7 +5,6 @@ from functools import lru_cache
 
 from flask_babel import get_locale, gettext
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import (
     BooleanField,
     Field,
@@ -25,7 +24,7 @@ from ..text.game_words import category_label, choose_who, game_name, game_word
 from ..text.options import choice_words, option_name
 from ..text.validation import NAME_MAX, whole_number
 from ..variants import is_built_in
-from ..web.forms import strip
+from ..web.forms import Form, strip
 from .hand_inputs import NOBODY, form_cards, form_data
 from .hand_questions import hand_questions
 
@@ -107,7 +106,7 @@ def _hand_form_class(variant: rules.Variant, seats: tuple[rules.Seat, ...], opti
     # The Variant, not its key, names the table: two games of one house rule may hold different snapshots.
     setup = rules.GameSetup(variant.key, seats, seats[0].player_id, dict(options), variant)
 
-    class HandForm(FlaskForm):
+    class HandForm(Form):
         idempotency_key = HiddenField(validators=[
             Length(max=100, message=gettext("This form is damaged: reload the page."))])
         expected_version = HiddenField(validators=[_undamaged_number])
@@ -194,7 +193,7 @@ def option_field(option: rules.Option):
                        validate_choice=True)
 
 
-class NewGameForm(FlaskForm):
+class NewGameForm(Form):
     """The whole new-game draft; every tap posts it back. Field choices are the league's own."""
 
     variant = SelectField(_l("Game"), default=DEFAULT_GAME, validate_choice=False)

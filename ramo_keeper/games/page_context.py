@@ -9,10 +9,11 @@ from flask import url_for
 from flask_babel import get_locale
 from jinja2 import pass_context
 from markupsafe import Markup
+from sqlalchemy import bindparam
 from sqlalchemy.orm import joinedload
 
 from .. import rules
-from ..database.worker_cache import game_stamp, kept_or_built
+from ..database.worker_cache import game_stamp, kept_or_built, reading
 from ..extensions import db
 from ..models import AuditEntry, Game
 from ..rules.registry import variant_of
@@ -21,6 +22,10 @@ from ..web import charts
 from .drafts.store import current_drafts, drafts_as_hand
 from .forms import hand_form
 from .stored import setup_of
+
+# Built once, as stored.py's game head: a statement with loader options costs more to build than to run.
+_CORRECTIONS = (db.select(AuditEntry).where(AuditEntry.game_id == bindparam("game_id"))
+                .options(joinedload(AuditEntry.user)).order_by(AuditEntry.id.desc()).limit(20))
 
 
 def running_totals(game: Game, state: rules.GameState):
@@ -46,6 +51,47 @@ def kept_include(context, name: str) -> Markup:
     key = ("fragment", name, *game_stamp(game), str(get_locale()), *inputs)
     # The fragment is the app's own autoescaped template, rendered: Markup only keeps it from being escaped twice.
     return kept_or_built(key, lambda: Markup(context.environment.get_template(name).render(context.get_all())))  # nosec B704
+
+
+HAND_FORM = "games/_hand_form.html"
+# Stand-ins, in the kept form, for the two things of the request it shows; no rendering writes a NUL.
+_CSRF_MARK, _KEY_MARK = "\x00csrf token\x00", "\x00idempotency key\x00"
+
+
+@pass_context
+def kept_hand_form(context) -> Markup:
+    """The hand form as `{% include "games/_hand_form.html" %}` renders it: a quarter of the game page's work.
+
+    A blank form (play_context built it: no drafts to prefill, no errors) shows the game's stored state in
+    the page's language and two things of the request: the session's CSRF token and the form's new
+    idempotency key. So it is kept per worker by the game's stamp and the language with those two as marks,
+    and each page puts its own back. A form with drafts, errors or a posted entry is rendered each time.
+    """
+    form = context["form"]
+
+    def rendered() -> str:
+        return context.environment.get_template(HAND_FORM).render(context.get_all())
+
+    # As in kept_include: the app's own autoescaped template, rendered; Markup keeps it from being escaped twice.
+    if not (reading() and context.get("blank_hand_form")):
+        return Markup(rendered())  # nosec B704
+    token = form.csrf_token.current_token if "csrf_token" in form else None
+    key = form.idempotency_key.data
+    fresh = []
+
+    def with_marks() -> str | None:
+        html = rendered()
+        fresh.append(html)
+        if html.count(key) != 1 or (token is not None and html.count(token) != 1):
+            return None  # a token shown twice (never so far) could not be told apart: not kept
+        html = html.replace(key, _KEY_MARK)
+        return html if token is None else html.replace(token, _CSRF_MARK)
+
+    kept = kept_or_built(("hand form", *game_stamp(context["game"]), str(get_locale()), token is None), with_marks)
+    if kept is None:
+        return Markup(fresh[0] if fresh else rendered())  # nosec B704
+    html = kept.replace(_KEY_MARK, key)
+    return Markup(html if token is None else html.replace(_CSRF_MARK, token))  # nosec B704
 
 
 @lru_cache(maxsize=256)
@@ -81,6 +127,8 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
     context = board_context(game, state)
     can_write = membership is not None and membership.can_write
     drafts = current_drafts(game, state.hand_count + 1) if can_write and not state.finished else []
+    # A blank form (no drafts, nothing posted) is the same for every scorer of this version (kept_hand_form).
+    blank_form = can_write and not state.finished and form is None and not drafts
     if can_write and not state.finished and form is None:
         form = hand_form(setup_of(game), prefill=drafts_as_hand(drafts) if drafts else None, blank=True,
                          hand_number=state.hand_count + 1)
@@ -89,13 +137,11 @@ def play_context(game: Game, membership, state: rules.GameState, form=None) -> d
             form.went_out.data = None  # nobody claims to be out: the scorer picks, nothing is picked for them
     # The players who counted their own cards on their phones (drafts/): their blocks say so.
     context.update(membership=membership, can_write=can_write, form=form if can_write else None,
+                   blank_hand_form=blank_form,
                    counted={d.player_id: {"name": state.setup.name_of(d.player_id), "version": d.version,
                                           "cards": d.card_list} for d in drafts})
     if membership is not None:
-        context["audit"] = list(db.session.execute(
-            db.select(AuditEntry).filter_by(game_id=game.id).options(joinedload(AuditEntry.user))
-            .order_by(AuditEntry.id.desc()).limit(20)
-        ).scalars())
+        context["audit"] = list(db.session.execute(_CORRECTIONS, {"game_id": game.id}).scalars())
         if game.share_token:
             live = url_for("live.show", token=game.share_token, _external=True)
             context.update(live_url=live)

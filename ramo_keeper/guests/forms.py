@@ -2,7 +2,6 @@
 
 from flask_babel import gettext, ngettext
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, ValidationError
@@ -10,14 +9,14 @@ from wtforms.validators import InputRequired, Length, ValidationError
 from .. import rules
 from ..text.game_words import game_name
 from ..text.validation import NAME_MAX, TextError, clean_name, name_key
-from ..web.forms import NumberedFieldList, strip
+from ..web.forms import Form, NumberedFieldList, strip
 
 NAME_FIELDS = 4
 MOST_FIELDS = max(v.max_players for v in rules.VARIANTS.values())
 NAME_LIMIT = NAME_MAX
 
 
-class PlayForm(FlaskForm):
+class PlayForm(Form):
     variant = RadioField(_l("Game"), validators=[InputRequired(_l("Pick a game."))])
     names = NumberedFieldList(StringField(_l("Player"), filters=strip, validators=[
         Length(max=NAME_LIMIT, message=_l("Names are at most %(limit)d characters.", limit=NAME_LIMIT))]),
@@ -71,7 +70,7 @@ class PlayForm(FlaskForm):
                     maximum=variant.max_players))
 
 
-class MoveForm(FlaskForm):
+class MoveForm(Form):
     league = SelectField(_l("Into which league?"), coerce=str, validators=[InputRequired(_l("Pick a league."))])
 
     NEW = "new"

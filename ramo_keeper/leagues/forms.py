@@ -2,13 +2,12 @@
 
 from flask_babel import lazy_gettext as _l
 from flask_babel import lazy_ngettext
-from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import NumberRange, Optional
 
 from ..text.validation import LONG_NAME_MAX, Name
-from ..web.forms import NameForm, WholeNumberField, ascii_int, strip
+from ..web.forms import Form, NameForm, WholeNumberField, ascii_int, strip
 
 # A member's role in the player's language; the stored value stays the English key.
 ROLE_NAMES = {"owner": _l("owner"), "scorer": _l("scorer"), "viewer": _l("viewer")}
@@ -24,11 +23,11 @@ class LeagueForm(NameForm):
         Name(_l("A league name"), limit=LONG_NAME_MAX, empty=_l("A league needs a name."))])
 
 
-class RoleForm(FlaskForm):
+class RoleForm(Form):
     role = SelectField(_l("Role"), choices=[SelectChoice(role, name) for role, name in ROLE_NAMES.items()])
 
 
-class InviteForm(FlaskForm):
+class InviteForm(Form):
     """A new invite link: who joins as what, for how long, how many times."""
 
     role = SelectField(_l("Joins as"), default="scorer", choices=[

@@ -2,7 +2,6 @@
 
 from flask_babel import gettext
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectField, SelectMultipleField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import Length
@@ -11,7 +10,7 @@ from .. import rules
 from ..games.forms import with_game_options
 from ..rules.registry import DEFAULT_GAME
 from ..text.validation import LONG_NAME_MAX, NAME_MAX, whole_number
-from ..web.forms import WholeNumberField, strip
+from ..web.forms import Form, WholeNumberField, strip
 
 SEATING_CHOICES = [SelectChoice("mix", _l("Mix: meet new opponents each round")),
                    SelectChoice("ladder", _l("Ladder: seat by the night's standings"))]
@@ -27,7 +26,7 @@ def picked_ids(raw_values, roster_ids) -> list[int]:
     return ids
 
 
-class NightForm(FlaskForm):
+class NightForm(Form):
     name = StringField(_l("Name of the night"), filters=strip,
                        validators=[Length(max=LONG_NAME_MAX, message=_l("At most %(max)d characters.",
                                                                         max=LONG_NAME_MAX))])

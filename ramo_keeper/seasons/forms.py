@@ -1,23 +1,22 @@
 """Season forms: name, ranking settings, and both together for a new season."""
 
 from flask_babel import lazy_gettext as _l
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import DataRequired, InputRequired, Length, NumberRange
 
-from ..web.forms import WholeNumberField, strip
+from ..web.forms import Form, WholeNumberField, strip
 from .service import MAX_MIN_GAMES, RANKINGS
 
 RANKING_CHOICES = [SelectChoice(key, _l(label)) for key, label in RANKINGS.items()]
 
 
-class SeasonNameForm(FlaskForm):
+class SeasonNameForm(Form):
     name = StringField(_l("Season name"), filters=strip, validators=[
         DataRequired(_l("A season needs a name.")), Length(max=80, message=_l("At most 80 characters."))])
 
 
-class SeasonSettingsForm(FlaskForm):
+class SeasonSettingsForm(Form):
     ranking = SelectField(_l("Rank players by"), choices=RANKING_CHOICES, default="points")
     min_games = WholeNumberField(_l("Games needed to be ranked"), default=0, validators=[
         InputRequired(_l("Enter a number of games (0 ranks everyone).")),

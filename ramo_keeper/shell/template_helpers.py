@@ -9,7 +9,7 @@ from ..exports.bgstats import create_play, create_play_link
 from ..games.forms import category_fields, player_cards
 from ..games.hand_questions import hand_questions
 from ..games.out_words import out_who
-from ..games.page_context import kept_include
+from ..games.page_context import kept_hand_form, kept_include
 from ..leagues.forms import ROLE_NAMES
 from ..ratings.service import game_changes
 from ..text.file_names import file_name
@@ -108,6 +108,7 @@ def init_app(app: Flask) -> None:
         preview_value=preview_value,
         digit_picks=digit_picks,
         kept_include=kept_include,
+        kept_hand_form=kept_hand_form,
         audit_change=audit_change,
         say=say,
         requirement=requirement,

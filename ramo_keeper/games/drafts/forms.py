@@ -8,13 +8,13 @@ import json
 from functools import lru_cache
 
 from flask_babel import get_locale
-from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField
 
 from ... import rules
 from ...rules.registry import variant_of
 from ...text.game_words import category_label, game_word
 from ...variants import is_built_in
+from ...web.forms import Form
 from ..forms import CountField, count_limit, posted_number
 from ..hand_questions import hand_questions
 from ..out_words import out_mine
@@ -43,7 +43,7 @@ def draft_form(setup: rules.GameSetup, draft: dict | None = None, hand_number: i
 
 @lru_cache(maxsize=128)
 def _draft_form_class(variant: rules.Variant, options: tuple, language: str):
-    class DraftForm(FlaskForm):
+    class DraftForm(Form):
         hand_number = HiddenField()
         # The cards tapped, one by one (JSON, card_list.py): the card keys (static/js/card-keys.js) write it;
         # without them it stays empty and the draft is its counts.

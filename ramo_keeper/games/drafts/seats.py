@@ -1,6 +1,7 @@
 """Who holds which seat: one phone per seat and one seat per phone in a game (unique indexes)."""
 
 from flask_babel import gettext
+from sqlalchemy import bindparam
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import joinedload
 
@@ -10,11 +11,13 @@ from ...models import Game, PhoneSeat, User
 from ..stored import lock_game
 from . import Forbidden, deleted_meanwhile
 
+# Built once (the scorer's game page reads it on every load): building it cost more than running it.
+_HELD = db.select(PhoneSeat).where(PhoneSeat.game_id == bindparam("game_id")).options(joinedload(PhoneSeat.user))
+
 
 def seats_held(game_id: int) -> dict[int, PhoneSeat]:
     """The game's held seats by player id."""
-    rows = db.session.execute(db.select(PhoneSeat).where(PhoneSeat.game_id == game_id)
-                              .options(joinedload(PhoneSeat.user))).scalars()
+    rows = db.session.execute(_HELD, {"game_id": game_id}).scalars()
     return {row.player_id: row for row in rows}
 
 
