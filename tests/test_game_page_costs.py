@@ -20,10 +20,11 @@ from ramo_keeper.web.forms import KEPT_CATALOGUE, Form
 # corrections with their authors, the seats phones hold. The hands' outcomes are kept.
 UNCHANGED_GAME_PAGE_STATEMENTS = 5
 # The templates such a read loads (includes, imports and the page itself), a margin of one:
-# games/show.html, base.html, _top_bar, _share_top, _main_links, _outbox, _play, _game_tools, macros/forms
-# (twice), _undo_form, drafts/_seat_panel, _language_switcher. Not the hand form, the scoreboard, the deal
-# facts, the grid or the chart: they are kept.
-UNCHANGED_GAME_PAGE_TEMPLATES = 14
+# games/show.html, base.html, _top_bar, _share_top, _live_qr (the live link's QR code, in the top bar's share
+# and in the game's tools), _main_links, _outbox, _play, _game_tools, macros/forms (twice), _undo_form,
+# drafts/_seat_panel, _language_switcher. Not the hand form, the scoreboard, the deal facts, the grid or the
+# chart: they are kept.
+UNCHANGED_GAME_PAGE_TEMPLATES = 16
 KEPT_TEMPLATES = {"games/_hand_form.html", "games/_scoreboard.html", "games/_deal_facts.html",
                   "games/_grid.html", "charts/_running_totals.html"}
 

@@ -99,13 +99,18 @@ def scripts_in(paths) -> set[str]:
     return {name for file in files for name in file.split("+")}
 
 
-# Every element's computed style (and its ::before's and ::after's), as one hash per element, in page order:
-# what is drawn. Pico's custom properties are left out: those nothing reads are the ones the trim drops.
+# Every element's computed style (and its ::before's and ::after's where one is drawn: a pseudo-element whose
+# content is "none" draws nothing), as one hash per element, in page order: what is drawn. Pico's custom
+# properties are left out: those nothing reads are the ones the trim drops.
 STYLES = """() => Array.from(document.querySelectorAll('*')).map(element => {
   let hash = 2166136261, text = '';
   for (const pseudo of [null, '::before', '::after']) {
     const style = getComputedStyle(element, pseudo);
-    for (const name of style) if (!name.startsWith('--')) text += name + ':' + style.getPropertyValue(name) + ';';
+    if (pseudo && style.content === 'none') { text += pseudo + ' none;'; continue; }
+    for (let i = 0; i < style.length; i++) {
+      const name = style[i];
+      if (!name.startsWith('--')) text += name + ':' + style.getPropertyValue(name) + ';';
+    }
   }
   for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 16777619) >>> 0;
   return element.tagName + ' ' + text.length + ' ' + hash;

@@ -17,8 +17,9 @@ def get_urls(app, seeded) -> list[str]:
         "game_id": seeded.game_id, "number": 1, "variant_key": "ramo", "filename": "css/app.css",
         "ruleset_id": seeded.ruleset_id, "key": seeded.ruleset_key, "night_id": seeded.night_id,
     }
-    tokens = {"live.show": seeded.share_token, "drafts.live_panel": seeded.share_token,
-              "leagues.join": seeded.invite_token, "night_board.board": seeded.board_token,
+    tokens = {"live.show": seeded.share_token, "live.qr_code": seeded.share_token,
+              "drafts.live_panel": seeded.share_token, "leagues.join": seeded.invite_token,
+              "night_board.board": seeded.board_token,
               **dict.fromkeys(("night_room.find", "night_room.player", "night_room.table"), seeded.board_token)}
     urls = []
     for rule in app.url_map.iter_rules():
