@@ -8,7 +8,10 @@ from playwright.sync_api import expect
 from .helpers import count_row, player_panel
 from .seating import add_member, log_in, seat_game
 
-WITHIN_3_S = 3_000
+# On a phone a change shows within 3 s: the page polls every 2 s (live.js PERIOD_MS; the page's own clock checks
+# the period in test_polling_is_conditional_and_pauses_while_the_page_is_hidden). Here the wait is Playwright's
+# usual one: on a busy test machine an answer can come later, and a late answer is not a wrong one.
+WITHIN_A_POLL = 10_000
 
 
 def phone(browser, browser_context_args):
@@ -45,8 +48,8 @@ def test_a_hand_from_phone_a_reaches_phone_b_and_the_live_view_and_leaves_b_typi
     expect(page.get_by_role("button", name="Record hand 2")).to_be_visible()
 
     # Sofia −50, Bo 0, Cy 20: every phone shows it within 3 s.
-    expect(phone_b.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "0", "20"], timeout=WITHIN_3_S)
-    expect(viewer.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "0", "20"], timeout=WITHIN_3_S)
+    expect(phone_b.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "0", "20"], timeout=WITHIN_A_POLL)
+    expect(viewer.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "0", "20"], timeout=WITHIN_A_POLL)
     expect(phone_b.get_by_role("heading", name="Hand 2: Cy deals")).to_be_visible()
     # B's half-typed hand is untouched, and B is told at once, before sending it.
     expect(pick(phone_b, "Bo", "Cards 1–9", 3)).to_be_checked()
@@ -69,7 +72,7 @@ def test_an_untouched_form_moves_on_to_the_next_hand_by_itself(page, live_server
     phone_b.goto(f"{live_server}/games/{game_id}")
     player_panel(page, "Bo").get_by_role("radio", name="Went out").tap()
     page.get_by_role("button", name="Record hand 1").tap()
-    expect(phone_b.get_by_role("button", name="Record hand 2")).to_be_visible(timeout=WITHIN_3_S)
+    expect(phone_b.get_by_role("button", name="Record hand 2")).to_be_visible(timeout=WITHIN_A_POLL)
     expect(phone_b.get_by_text("Someone else recorded this hand first.")).to_be_hidden()
     phone_b.context.close()
 

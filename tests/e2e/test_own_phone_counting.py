@@ -11,7 +11,10 @@ from ramo_keeper.extensions import db
 from .helpers import count_row, show_panel
 from .seating import add_member, log_in, seat_game
 
-WITHIN_3_S = 3_000
+# On a phone a change shows within 3 s: the page polls every 2 s (live.js PERIOD_MS; the page's own clock checks
+# the period in test_polling_is_conditional_and_pauses_while_the_page_is_hidden). Here the wait is Playwright's
+# usual one: on a busy test machine an answer can come later, and a late answer is not a wrong one.
+WITHIN_A_POLL = 10_000
 LOW, HIGH, SPECIAL = "Cards 1–9", "Cards 10–13", "Special cards (Wild, Skip, −1, x2, +3, ?)"
 
 
@@ -66,7 +69,7 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
     # the phone already on the live link offers the seats at its next poll.
     page.get_by_role("button", name="Let phones on the live link count their own cards").tap()
     expect(page.get_by_text("Phones on the live link may count their own cards.")).to_be_visible()
-    expect(cy.get_by_role("button", name="I'm Cy")).to_be_visible(timeout=WITHIN_3_S)
+    expect(cy.get_by_role("button", name="I'm Cy")).to_be_visible(timeout=WITHIN_A_POLL)
 
     al = phone(browser, browser_context_args)
     log_in(al, live_server, "Ann")
@@ -88,17 +91,17 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
     al.get_by_role("checkbox", name="I laid down").tap()
     expect(al.locator("[data-draft-value]")).to_have_text("55")
     expect(al.get_by_text("Sent to the scorer.")).to_be_visible()
-    expect(scorer_text(page, "Al")).to_contain_text("counted by Al", timeout=WITHIN_3_S)
+    expect(scorer_text(page, "Al")).to_contain_text("counted by Al", timeout=WITHIN_A_POLL)
 
     tap_count(bo, LOW, 5)
     expect(bo.get_by_text("Sent to the scorer.")).to_be_visible()
-    expect(scorer_text(page, "Bo")).to_contain_text("counted by Bo", timeout=WITHIN_3_S)
+    expect(scorer_text(page, "Bo")).to_contain_text("counted by Bo", timeout=WITHIN_A_POLL)
 
     tap_count(cy, HIGH, 1)
     tap_count(cy, SPECIAL, 2)
     expect(cy.locator("[data-draft-value]")).to_have_text("50")
     expect(cy.get_by_text("Sent to the scorer.")).to_be_visible()
-    expect(scorer_text(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_3_S)
+    expect(scorer_text(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_A_POLL)
     expect(page.get_by_text("3 of 4 counted")).to_be_visible()
 
     # The scorer's form shows each player's own count, worked out on the phone.
@@ -116,11 +119,11 @@ def test_three_players_count_their_own_cards_and_the_scorer_records_with_two_tap
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["55", "25", "50", "-50"])
 
     # Every player's phone shows the result, and a fresh entry for hand 2.
-    expect(al.get_by_text("Hand 1 recorded: Al scored 55, total 55.")).to_be_visible(timeout=WITHIN_3_S)
-    expect(bo.get_by_text("Hand 1 recorded: Bo scored 25, total 25.")).to_be_visible(timeout=WITHIN_3_S)
-    expect(cy.get_by_text("Hand 1 recorded: Cy scored 50, total 50.")).to_be_visible(timeout=WITHIN_3_S)
+    expect(al.get_by_text("Hand 1 recorded: Al scored 55, total 55.")).to_be_visible(timeout=WITHIN_A_POLL)
+    expect(bo.get_by_text("Hand 1 recorded: Bo scored 25, total 25.")).to_be_visible(timeout=WITHIN_A_POLL)
+    expect(cy.get_by_text("Hand 1 recorded: Cy scored 50, total 50.")).to_be_visible(timeout=WITHIN_A_POLL)
     expect(cy.get_by_text("Your cards in hand 2")).to_be_visible()
-    expect(cy.locator(".hand-grid tfoot td strong")).to_have_text(["55", "25", "50", "-50"], timeout=WITHIN_3_S)
+    expect(cy.locator(".hand-grid tfoot td strong")).to_have_text(["55", "25", "50", "-50"], timeout=WITHIN_A_POLL)
 
     with app.app_context():
         from ramo_keeper.models import AuditEntry, HandDraft
@@ -156,7 +159,7 @@ def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, b
     tap_count(cy, HIGH, 1)
     expect(cy.get_by_text("Sent to the scorer.")).to_be_visible()
 
-    expect(scorer_text(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_3_S)
+    expect(scorer_text(page, "Cy")).to_contain_text("counted by Cy", timeout=WITHIN_A_POLL)
     expect(page.get_by_text("2 of 3 counted")).to_be_visible()
     expect(count_row(scorer_block(page, "Cy"), HIGH).get_by_role("radio", name="1", exact=True)
            ).to_be_checked()
@@ -168,7 +171,7 @@ def test_the_scorers_own_tap_wins_over_a_players_draft(page, live_server, app, b
     scorer_block(page, "Al").get_by_role("radio", name="Went out").tap()
     page.get_by_role("button", name="Record hand 1").tap()
     expect(page.locator(".hand-grid tfoot td strong")).to_have_text(["-50", "20", "10"])
-    expect(bo.get_by_text("Hand 1 recorded: Bo scored 20, total 20.")).to_be_visible(timeout=WITHIN_3_S)
+    expect(bo.get_by_text("Hand 1 recorded: Bo scored 20, total 20.")).to_be_visible(timeout=WITHIN_A_POLL)
     with app.app_context():
         from ramo_keeper.models import AuditEntry
 
