@@ -62,14 +62,9 @@ def test_the_hand_forms_card_keys_and_running_values_work_after_a_boosted_link(p
     page.get_by_role("link", name=f"#{game_id}").click()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
     hand_form_ready(page)
-    open_menu(page)
-    page.get_by_role("link", name="Rules").first.click()
-    expect(page).to_have_url(re.compile(r"/rules"))
-    page.go_back()
-    expect(page).to_have_url(f"{live_server}/games/{game_id}")
     # A guest's game is not kept for Back (hx-history="false"): the address changes at once, and htmx asks the
     # server for the page and swaps it in when it comes. The form is there once its player tabs are.
-    hand_form_ready(page)
+    to_the_rules_and_back(page, f"{live_server}/games/{game_id}")
     bo = player_panel(page, "Bo")
     bo.get_by_role("button", name="9", exact=True).click()
     expect(bo.locator(".card-chip")).to_have_count(1)
@@ -88,6 +83,16 @@ def hand_form_ready(page) -> None:
     expect(page.locator("#hand-form.tabbed .player-tab").first).to_be_visible()
 
 
+def to_the_rules_and_back(page, game_url: str) -> None:
+    """The Rules link of the menu (a boosted link), then the browser's Back, to the game's hand form ready."""
+    open_menu(page)
+    page.get_by_role("link", name="Rules").first.click()
+    expect(page).to_have_url(re.compile(r"/rules"))
+    page.go_back()
+    expect(page).to_have_url(game_url)
+    hand_form_ready(page)
+
+
 def test_back_to_a_members_game_keeps_what_was_tapped_in_the_hand_form(page, live_server, app):
     # A member's game is kept by htmx for Back as HTML: the card chips and tabs came back, the taps under them did
     # not, so the form showed Bo's 5 and 7 over a hand of nothing and would have recorded nothing for him.
@@ -98,12 +103,7 @@ def test_back_to_a_members_game_keeps_what_was_tapped_in_the_hand_form(page, liv
     for key in ("5", "7"):
         bo.get_by_role("button", name=key, exact=True).click()
     expect(bo.locator(".hand-value output")).to_have_text("12")
-    open_menu(page)
-    page.get_by_role("link", name="Rules").first.click()
-    expect(page).to_have_url(re.compile(r"/rules"))
-    page.go_back()
-    expect(page).to_have_url(f"{live_server}/games/{game_id}")
-    hand_form_ready(page)
+    to_the_rules_and_back(page, f"{live_server}/games/{game_id}")
     bo = player_panel(page, "Bo")
     expect(bo.locator(".card-chip")).to_have_text(["5", "7"])
     expect(bo.locator(".hand-value output")).to_have_text("12")
