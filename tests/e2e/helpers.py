@@ -26,12 +26,27 @@ def open_menu(page) -> None:
         menu.locator("summary").click()
 
 
+SETTLED = """() => document.readyState === "complete"
+  && !document.querySelector(".htmx-swapping, .htmx-settling")
+  && (!document.documentElement.classList.contains("js") || !document.querySelector("#hand-form .player-tabs")
+      || !!document.querySelector("#hand-form.tabbed"))"""
+
+
+def wait_until_settled(root) -> None:
+    """Wait until the page's scripts have run and htmx has settled, so the hand form shows one panel at a time
+    (hand-tabs.js) before a test looks for a player's panel. A heading can be on show before that: deferred
+    scripts run after the first paint, and htmx settles 20 ms after a swap. Without JavaScript it returns once
+    the page has loaded."""
+    root.wait_for_function(SETTLED)
+
+
 def show_panel(page, name: str):
     """Tap the player's tab when another player's panel is showing (issue 35: one panel at a time)."""
     import re
 
     # `page` may be a part of the page (the form): the inner locator of a filter starts from the page itself.
     root = getattr(page, "page", page)
+    wait_until_settled(root)
     tab = page.locator(".player-tab").filter(has=root.locator(".tab-name", has_text=re.compile(f"^{re.escape(name)}$")))
     if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
         tab.tap()
@@ -53,6 +68,7 @@ class PlayerBlock(PlayerPanel):
     """The same, found by the player's id (#player-7)."""
 
     def __getattr__(self, attribute):
+        wait_until_settled(getattr(self._page, "page", self._page))
         tab = self._page.locator(f'.player-tab[data-tab-for="{self._name}"]')
         if tab.count() and tab.is_visible() and tab.get_attribute("aria-pressed") != "true":
             tab.tap()
