@@ -13,6 +13,7 @@ Where they come from:
 - Kirkman and nearly-Kirkman triple systems and resolvable designs with blocks of four, given as data
   (`DEVELOPED`): a few base rounds and a cyclic group that moves them round, the usual way such designs
   are published. Each one is checked by tests/nights/test_seating.py, pair by pair.
+- The social golfer 8-4-10: 32 players at tables of four, 10 rounds, given round by round (`LISTED`).
 """
 
 from functools import lru_cache
@@ -49,6 +50,35 @@ DEVELOPED: dict[tuple[int, int], tuple[int, int, tuple, str]] = {
 }
 
 
+# Designs kept round by round, where none developed by a cyclic group is known here: (players, table size)
+# → (rounds, source). Each is checked by tests/nights/test_seating.py, pair by pair.
+LISTED: dict[tuple[int, int], tuple[tuple, str]] = {
+    # Each player misses exactly one other, the other of {2i, 2i + 1}: a resolvable 4-GDD of type 2^16.
+    (32, 4): ((((0, 2, 4, 6), (1, 3, 5, 7), (8, 12, 27, 31), (9, 13, 26, 30),
+                (10, 14, 25, 29), (11, 15, 24, 28), (16, 19, 20, 23), (17, 18, 21, 22)),
+               ((0, 3, 8, 11), (1, 2, 9, 10), (4, 7, 12, 15), (5, 6, 13, 14),
+                (16, 18, 24, 26), (17, 19, 25, 27), (20, 22, 28, 30), (21, 23, 29, 31)),
+               ((0, 5, 18, 23), (1, 4, 19, 22), (2, 7, 16, 21), (3, 6, 17, 20),
+                (8, 10, 13, 15), (9, 11, 12, 14), (24, 27, 29, 30), (25, 26, 28, 31)),
+               ((0, 13, 22, 27), (1, 12, 23, 26), (2, 15, 20, 25), (3, 14, 21, 24),
+                (4, 9, 18, 31), (5, 8, 19, 30), (6, 11, 16, 29), (7, 10, 17, 28)),
+               ((0, 14, 20, 26), (1, 15, 21, 27), (2, 13, 18, 29), (3, 12, 19, 28),
+                (4, 10, 16, 30), (5, 11, 17, 31), (6, 9, 22, 25), (7, 8, 23, 24)),
+               ((0, 15, 16, 31), (1, 14, 17, 30), (2, 12, 22, 24), (3, 13, 23, 25),
+                (4, 11, 20, 27), (5, 10, 21, 26), (6, 8, 18, 28), (7, 9, 19, 29)),
+               ((0, 12, 17, 29), (1, 13, 16, 28), (2, 11, 23, 30), (3, 10, 22, 31),
+                (4, 8, 21, 25), (5, 9, 20, 24), (6, 15, 19, 26), (7, 14, 18, 27)),
+               ((0, 9, 21, 28), (1, 8, 20, 29), (2, 14, 19, 31), (3, 15, 18, 30),
+                (4, 13, 17, 24), (5, 12, 16, 25), (6, 10, 23, 27), (7, 11, 22, 26)),
+               ((0, 7, 25, 30), (1, 6, 24, 31), (2, 8, 17, 26), (3, 9, 16, 27),
+                (4, 14, 23, 28), (5, 15, 22, 29), (10, 12, 18, 20), (11, 13, 19, 21)),
+               ((0, 10, 19, 24), (1, 11, 18, 25), (2, 5, 27, 28), (3, 4, 26, 29),
+                (6, 12, 21, 30), (7, 13, 20, 31), (8, 14, 16, 22), (9, 15, 17, 23))),
+              "the social golfer 8-4-10 (Aguado 2004): found for this app by a SAT search for a schedule kept by "
+              "the automorphism group of the published one, Z_2^3 (scripts/social_golfer_search.py z2cube)"),
+}
+
+
 def zero_repeat_rounds(sizes: list[int], wanted: int) -> list[list[list[int]]]:
     """The most rounds (at most `wanted`) known to seat tables of `sizes` (larger first) without a
     repeat, as tables of the points 0..sum(sizes)-1 in the order of `sizes`; none when no design fits."""
@@ -78,6 +108,8 @@ def _designs(tables: int, k: int) -> tuple:
         found.append(_affine_lines_3d())
     if (tables * k, k) in DEVELOPED:
         found.append(developed(tables * k, k))
+    if (tables * k, k) in LISTED:
+        found.append(listed(tables * k, k))
     return tuple(sorted(found, key=len, reverse=True))
 
 
@@ -123,6 +155,11 @@ def developed(players: int, k: int) -> list[list[list[int]]]:
         return p if p >= moving else p - p % m + (p % m + t) % m
 
     return [[[moved(p, t) for p in table] for table in base] for base in bases for t in range(m)]
+
+
+def listed(players: int, k: int) -> list[list[list[int]]]:
+    """The rounds of a design kept round by round (`LISTED`)."""
+    return [[list(table) for table in tables] for tables in LISTED[players, k][0]]
 
 
 def _field(q: int) -> tuple[list[list[int]], list[list[int]]]:

@@ -7,8 +7,9 @@ A *repeat* is a pair meeting at one table again (a pair sharing a table in m rou
 
 1. Rounds from a design (nights/designs.py): the most rounds without a single repeat known for the
    night's tables (transversal designs and affine planes, the round robin, Kirkman and nearly-Kirkman
-   triple systems, a resolvable design with tables of four); with fewer players than the tables hold,
-   players who never meet one another are left out, giving tables of k and k - 1 as §9's sizes need.
+   triple systems, resolvable designs with tables of four, the social golfer 8-4-10); with fewer players
+   than the tables hold, players who never meet one another are left out, giving tables of k and k - 1
+   as §9's sizes need.
 2. A local search for the rest (rounds past the design, tables no design gives, a night re-planned after
    players came or went; nights/plan_search.py), run from a few fixed seeds while its work lasts, the
    best plan kept. It stops at a bound no plan can beat. The work is counted in steps, so the same
