@@ -10,10 +10,9 @@ Each player misses exactly one other over 10 rounds (31 others, 3 met a round), 
 a perfect matching (a resolvable 4-GDD of type 2^16).
 
 Pair models (`z2cube`, `z15`, `z5pairs`): one variable says "a and b share a table in round r"; each round
-is an equivalence relation (a triangle of three pairs is all or none of it ... two pairs of it give the
-third) where everyone has 3 partners, and a pair shares a table in at most one round. A group is imposed
-by giving each orbit of (round, pair) under it one variable: a generator is a permutation of the players
-and one of the rounds.
+is an equivalence relation (two pairs of a triangle give the third) where everyone has 3 partners, and a
+pair shares a table in at most one round. A group is imposed by giving each orbit of (round, pair) under
+it one variable: a generator is a permutation of the players and one of the rounds.
 - z2cube: Z_2^3 acting on the players without fixed points (player 8·o + g, g in Z_2^3 written as 3 bits,
   moved by g -> g xor x); x = 1 keeps every round (and the pairs {2i, 2i + 1} are forced never to meet),
   x = 2 swaps rounds 4-5, 6-7 and 8-9, x = 4 swaps rounds 8-9. This is the automorphism group (order 8)
@@ -22,7 +21,7 @@ and one of the rounds.
   group from it. SATISFIABLE in about 4 s: the schedule kept in ramo_keeper/nights/designs.py
   (`LISTED`) is the one this prints.
 - z15: Z_15 x {0, 1} and two fixed points, two base rounds developed by Z_5, each kept by x -> x + 5 (the
-  Z_5 model with an order-3 symmetry more). None: UNSAT in 2 s, and by counting: a fixed point's table,
+  Z_5 model with an order-3 symmetry more). None: UNSAT within a second, and by counting: a fixed point's table,
   kept by x -> x + 5, is {inf, a, a + 5, a + 10} inside one layer and holds 3 of the 15 pairs {x, x + 5}
   of that layer; the two fixed points over 10 rounds would need 60 such pairs of the 30 there are.
 - z5pairs: Z_5 with six orbits of 5 and two fixed points, two base rounds (the z5 model below): no answer
