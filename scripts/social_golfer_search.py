@@ -21,9 +21,9 @@ it one variable: a generator is a permutation of the players and one of the roun
   group from it. SATISFIABLE in about 4 s: the schedule kept in ramo_keeper/nights/designs.py
   (`LISTED`) is the one this prints.
 - z15: Z_15 x {0, 1} and two fixed points, two base rounds developed by Z_5, each kept by x -> x + 5 (the
-  Z_5 model with an order-3 symmetry more). None: UNSAT within a second, and by counting: a fixed point's table,
-  kept by x -> x + 5, is {inf, a, a + 5, a + 10} inside one layer and holds 3 of the 15 pairs {x, x + 5}
-  of that layer; the two fixed points over 10 rounds would need 60 such pairs of the 30 there are.
+  Z_5 model with an order-3 symmetry more). None: UNSAT within a second, and by counting: a fixed point's
+  table, kept by x -> x + 5, is {inf, a, a + 5, a + 10} inside one layer and holds 3 of the 15 pairs
+  {x, x + 5} of that layer; the two fixed points over 10 rounds would need 60 such pairs of the 30 there are.
 - z5pairs: Z_5 with six orbits of 5 and two fixed points, two base rounds (the z5 model below): no answer
   in 10 minutes (3 December 2026, a loaded machine).
 
