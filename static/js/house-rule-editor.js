@@ -93,6 +93,9 @@
 
   document.addEventListener("input", fromEvent);
   document.addEventListener("change", fromEvent);
+  // Loaded after a boosted swap, this file may run after the first keystrokes: the example catches up at once.
+  var open = document.getElementById("house-rule-editor");
+  if (open) update(open);
   // For tests/house_rules/test_worked_example_parity.py, which runs this file in node beside hand-score.js.
   window.RamoHouseRuleEditor = { update: update };
 })();

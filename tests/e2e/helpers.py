@@ -29,14 +29,14 @@ def open_menu(page) -> None:
 SETTLED = """() => document.readyState === "complete"
   && !document.querySelector(".htmx-swapping, .htmx-settling")
   && (!document.documentElement.classList.contains("js") || !document.querySelector("#hand-form .player-tabs")
-      || !!document.querySelector("#hand-form.tabbed"))"""
+      || !!document.querySelector('#hand-form .player-tab[aria-pressed="true"]'))"""
 
 
 def wait_until_settled(root) -> None:
     """Wait until the page's scripts have run and htmx has settled, so the hand form shows one panel at a time
-    (hand-tabs.js) before a test looks for a player's panel. A heading can be on show before that: deferred
-    scripts run after the first paint, and htmx settles 20 ms after a swap. Without JavaScript it returns once
-    the page has loaded."""
+    (hand-tabs.js has pressed a tab) before a test looks for a player's panel. A heading can be on show before
+    that: deferred scripts run after the first paint, and htmx settles 20 ms after a swap. Without JavaScript
+    it returns once the page has loaded."""
     root.wait_for_function(SETTLED)
 
 
