@@ -17,10 +17,20 @@ CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 expect.set_options(timeout=10_000)
 
 
+# The tests of the service worker itself and of what it keeps. Every other browser test blocks it: each new
+# context would install it and fetch its whole store (a dozen pages and files) in the background, work the
+# test does not look at, which cost both cores and made slow pages slower (issue 36, a fast suite).
+WITH_SERVICE_WORKER = {"test_installable.py", "test_kept_on_the_phone.py", "test_offline.py",
+                       "test_offline_reload.py", "test_page_weight.py", "test_scripts_after_boosted_links.py"}
+
+
 def pytest_collection_modifyitems(items):
     for item in items:
         if "/e2e/" in str(item.fspath):
             item.add_marker(pytest.mark.e2e)
+            if item.fspath.basename in WITH_SERVICE_WORKER:
+                # A test's own browser_context_args marker, if any, comes first and wins.
+                item.add_marker(pytest.mark.browser_context_args(service_workers="allow"))
 
 
 @pytest.fixture(scope="session")
@@ -38,7 +48,7 @@ def browser_type_launch_args(browser_type_launch_args):
 def browser_context_args(browser_context_args):
     # A phone held in one hand: 390 px wide.
     return {**browser_context_args, "viewport": {"width": 390, "height": 844}, "device_scale_factor": 2,
-            "is_mobile": True, "has_touch": True}
+            "is_mobile": True, "has_touch": True, "service_workers": "block"}
 
 
 class _Gate:
