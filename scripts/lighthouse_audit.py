@@ -94,10 +94,12 @@ def new_games(app, game_id: int) -> dict[str, int]:
         return games
 
 
-def audit(pages: list[tuple[str, str, dict]], workdir: Path) -> tuple[list[tuple], list[str]]:
-    """Lighthouse on each page in each mode: the rows (page, mode, score, brightness) and what failed."""
+def audit(pages: list[tuple[str, str, dict]], workdir: Path, only: set | None = None) -> tuple[list[tuple], list[str]]:
+    """Lighthouse on each page in each mode (or only the (page, mode) pairs given): the rows (page, mode,
+    score, brightness) and what failed."""
     rows, failures = [], []
-    runs = [(name, url, headers, mode) for name, url, headers in pages for mode in MODES]
+    runs = [(name, url, headers, mode) for name, url, headers in pages for mode in MODES
+            if only is None or (name, mode) in only]
     with ThreadPoolExecutor(max_workers=max(1, JOBS)) as pool:
         reports = list(pool.map(lambda n: run(runs[n][1], runs[n][3], runs[n][2], workdir / f"report-{n}.json"),
                                 range(len(runs))))
