@@ -11,6 +11,7 @@ import re
 import shutil
 import sqlite3
 from contextlib import closing
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
@@ -222,6 +223,44 @@ def app(tmp_path, request):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture(scope="session")
+def _seeded_files(tmp_path_factory) -> dict:
+    return {"folder": tmp_path_factory.mktemp("seeded")}
+
+
+@pytest.fixture
+def seeded_once(app, _seeded_files):
+    """`seeded_once(key, seed)`: seed() run on this test's database, returning what it returns. On SQLite the
+    seeding runs once per worker: the database it leaves is kept as a file, and a later test with the same key
+    gets a copy of that file (milliseconds) and the same result, instead of seeding anew (seconds: every hand
+    through the services). A seed must be a pure function of its key. On PostgreSQL it runs each time."""
+
+    def seed_once(key: str, seed):
+        if ON_POSTGRES:
+            return seed()
+        database = Path(app.config["SQLALCHEMY_DATABASE_URI"].removeprefix("sqlite:///"))
+        kept = _seeded_files["folder"] / f"{len(_seeded_files)}.sqlite3"
+        if key not in _seeded_files:
+            result = seed()
+            with app.app_context():
+                db.session.remove()
+                db.engine.dispose()  # the last connection checkpoints the WAL into the file and removes it
+            assert not Path(f"{database}-wal").exists(), "the seeded database is not all in its file"
+            shutil.copyfile(database, kept)
+            _seeded_files[key] = (kept, result)
+            return result
+        kept, result = _seeded_files[key]
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+        for leftover in (Path(f"{database}-wal"), Path(f"{database}-shm")):
+            leftover.unlink(missing_ok=True)
+        shutil.copyfile(kept, database)
+        return result
+
+    return seed_once
 
 
 @pytest.fixture

@@ -36,12 +36,16 @@ API_READS = {
 CEILING = 8
 
 
-@pytest.fixture
-def leagues(app):
+def _small_and_big(app):
     small = seed(app, finished=1, in_progress=1, name="Small")
     big = seed(app, finished=25, in_progress=25, name="Big")
     mark_token_used_recently(app)
     return small, big
+
+
+@pytest.fixture
+def leagues(app, seeded_once):
+    return seeded_once("statement counts: Small and Big", lambda: _small_and_big(app))
 
 
 def count(app, client, url, headers=None) -> int:
