@@ -21,9 +21,10 @@ def link(html: str, rel: str) -> str | None:
 
 
 @pytest.fixture
-def busy(app):
+def busy(app, seeded_once):
     # 5 finished games and PAGE_SIZE + 5 in progress: the league list spans two pages.
-    return seed(app, finished=5, in_progress=PAGE_SIZE + 5, hands_in_progress=1)
+    return seeded_once("pagination: a busy league",
+                       lambda: seed(app, finished=5, in_progress=PAGE_SIZE + 5, hands_in_progress=1))
 
 
 def test_league_games_come_in_pages_with_working_next_and_previous_links(busy, member_of):
