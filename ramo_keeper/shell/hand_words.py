@@ -30,6 +30,10 @@ def _hand(key: str, **values) -> str:
         "sheet": lambda: gettext("Hand by hand: each hand's score and the running total"),
         "taken": lambda: gettext("Someone else recorded this hand first. What you typed is still here."),
         "load_new": lambda: gettext("Load the new hand"),
+        "kept": lambda: gettext("Hands saved on this phone"),
+        "waiting": lambda: gettext("Hand %(number)s: waiting to send.", **values),
+        "not_recorded": lambda: gettext("Hand %(number)s was not recorded: %(reason)s", **values),
+        "waiting_deal": lambda: gettext("Hand %(number)s: the deal shows once the waiting hands are sent.", **values),
     }
     return sentences[key]()
 
@@ -53,6 +57,11 @@ def _round(key: str, **values) -> str:
         "sheet": lambda: gettext("Round by round: each round's score and the running total"),
         "taken": lambda: gettext("Someone else recorded this round first. What you typed is still here."),
         "load_new": lambda: gettext("Load the new round"),
+        "kept": lambda: gettext("Rounds saved on this phone"),
+        "waiting": lambda: gettext("Round %(number)s: waiting to send.", **values),
+        "not_recorded": lambda: gettext("Round %(number)s was not recorded: %(reason)s", **values),
+        "waiting_deal": lambda: gettext("Round %(number)s: the deal shows once the waiting rounds are sent.",
+                                        **values),
     }
     return sentences[key]()
 

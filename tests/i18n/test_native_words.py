@@ -440,3 +440,31 @@ def test_a_game_played_in_rounds_says_round_on_its_undo_its_printed_sheet_and_it
         printed = table.web.get(f"/games/{contract}/print", headers=headers).get_data(as_text=True)
         assert f"<caption>{sheet}</caption>" in printed and column in printed
         assert caption in table.web.get(stats, headers=headers).get_data(as_text=True)
+
+
+def test_the_hands_a_phone_keeps_offline_are_rounds_in_a_game_played_in_rounds(table):
+    # The game page's outbox (hands waiting on the phone to be sent) says the game's own word too: a Contract
+    # Rummy phone offline shows "Round 2: waiting to send.", never a hand (판, mano).
+    contract = table.new_game("contract", ["A", "B", "C"])
+    rummy = table.new_game("rummy", ["A", "B", "C"])
+    for headers, kept, waiting, refused, deal, hand_waiting in (
+            ({}, "Rounds saved on this phone", "Round <span data-hand-number></span>: waiting to send.",
+             "Round <span data-hand-number></span> was not recorded: <span data-message></span>",
+             "Round <span data-hand-number></span>: the deal shows once the waiting rounds are sent.",
+             "Hand <span data-hand-number></span>: waiting to send."),
+            (KO, "이 휴대폰에 저장된 라운드", "<span data-hand-number></span>라운드: 보내기를 기다리는 중.",
+             "<span data-hand-number></span>라운드는 기록되지 않았습니다. <span data-message></span>",
+             "<span data-hand-number></span>라운드: 기다리는 라운드를 보내면 딜러가 표시됩니다.",
+             "<span data-hand-number></span>판: 보내기를 기다리는 중."),
+            (IT, "Round salvati su questo telefono", "Round <span data-hand-number></span>: in attesa di invio.",
+             "Il round <span data-hand-number></span> non è stato registrato: <span data-message></span>",
+             "Round <span data-hand-number></span>: chi distribuisce si vedrà quando i round in attesa "
+             "saranno inviati.",
+             "Mano <span data-hand-number></span>: in attesa di invio.")):
+        page = table.web.get(f"/games/{contract}", headers=headers).get_data(as_text=True)
+        outbox = re.search(r'<section id="outbox".*?</section>', page, re.S)[0]
+        for words in (kept, waiting, refused, deal):
+            assert words in outbox, words
+        assert hand_waiting not in outbox
+        by_hands = table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
+        assert hand_waiting in re.search(r'<section id="outbox".*?</section>', by_hands, re.S)[0]
