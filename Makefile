@@ -63,10 +63,12 @@ test: $(VENV)/.installed-dev system-deps translations lighthouse
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -q $(PYTEST_PARALLEL)
 
-# The API fuzz test with the fuller budget: 60 schema-valid and 30 invalid requests per operation (`make test`
-# sends 8 and 4; both budgets are derandomized, so a run repeats the last one). 7 to 12 minutes on two cores.
+# The fuzz tests with their fuller budgets: the API fuzz sends 60 schema-valid and 30 invalid requests per
+# operation (`make test` sends 8 and 4), the backup import 200 odd documents (80), the house-rule API 150 odd
+# JSON values a field (80). Every budget is derandomized, so a run repeats the last one. 8 to 13 minutes on two cores.
 fuzz: $(VENV)/.installed-dev translations
-	RAMO_FUZZ_EXAMPLES=60 $(BIN)/python -m pytest -q tests/api/test_api_fuzz.py
+	RAMO_FUZZ_EXAMPLES=60 $(BIN)/python -m pytest -q tests/api/test_api_fuzz.py tests/security/test_backup_values.py \
+	  tests/house_rules/test_odd_json.py
 
 # Takes the golden screenshots (tests/golden/screens/) again, on purpose: after a change to the look that is
 # meant. Review the new images (git diff shows which changed) before committing them. SQLite only: the
