@@ -75,10 +75,23 @@ def _is_browser_test(item) -> bool:
         item.get_closest_marker("e2e") is not None or "browser" in getattr(item, "fixturenames", ()))
 
 
+# Browser tests of what a page looks like and weighs, whatever the database behind it: photographs of every
+# control, the bar and headings, axe in light and dark, the bytes of a first visit, clipped words. They run on
+# SQLite (`make test`); the PostgreSQL half of CI skips them, as it does the golden images and Lighthouse, to
+# keep CI under 30 minutes. The browser tests that play, race and keep hands run on both.
+LOOKS_ONLY = {"test_pixels.py", "test_one_look.py", "test_page_weight.py", "test_no_clipped_words.py",
+              "test_rules_pages_browser.py"}
+
+
 @pytest.hookimpl(trylast=True)  # after the e2e folders' conftests have marked their tests
 def pytest_collection_modifyitems(config, items):
     # `--dist loadgroup` keeps each xdist_group on one worker; other tests spread freely. xdist hands out
     # the largest groups first, one to each worker, so the browser lanes start at once on workers of their own.
+    if ON_POSTGRES:
+        looks = pytest.mark.skip(reason="a page's look and weight do not depend on the database: checked on SQLite")
+        for item in items:
+            if item.fspath.basename in LOOKS_ONLY:
+                item.add_marker(looks)
     lanes = browser_lanes(items)
     for item in items:
         if item.get_closest_marker("xdist_group"):
