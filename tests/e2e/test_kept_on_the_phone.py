@@ -76,9 +76,10 @@ def kept_game_after_a_signal_drop(page, url: str) -> bool:
 
 def settle(page, shown: str = "<span data-hand-number>2</span>") -> None:
     """The page asks the service worker for a fresh copy after a hand: wait until the kept game shows `shown`
-    (by default, the form of hand 2)."""
+    (by default, the form of hand 2). Up to 30 s: on two busy cores the worker's install, a dozen pages and
+    files, can come first; it returns as soon as the copy is there."""
     path = page.evaluate("() => location.pathname")
-    for _ in range(40):
+    for _ in range(120):
         if any(url.endswith(path) for url in page.evaluate(CACHED_PAGES_WITH(shown))):
             return
         page.wait_for_timeout(250)
