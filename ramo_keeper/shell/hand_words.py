@@ -34,6 +34,7 @@ def _hand(key: str, **values) -> str:
         "waiting": lambda: gettext("Hand %(number)s: waiting to send.", **values),
         "not_recorded": lambda: gettext("Hand %(number)s was not recorded: %(reason)s", **values),
         "waiting_deal": lambda: gettext("Hand %(number)s: the deal shows once the waiting hands are sent.", **values),
+        "waiting_totals": lambda: gettext("Totals with the waiting hands: %(totals)s", **values),
     }
     return sentences[key]()
 
@@ -62,6 +63,7 @@ def _round(key: str, **values) -> str:
         "not_recorded": lambda: gettext("Round %(number)s was not recorded: %(reason)s", **values),
         "waiting_deal": lambda: gettext("Round %(number)s: the deal shows once the waiting rounds are sent.",
                                         **values),
+        "waiting_totals": lambda: gettext("Totals with the waiting rounds: %(totals)s", **values),
     }
     return sentences[key]()
 

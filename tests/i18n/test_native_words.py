@@ -447,23 +447,26 @@ def test_the_hands_a_phone_keeps_offline_are_rounds_in_a_game_played_in_rounds(t
     # Rummy phone offline shows "Round 2: waiting to send.", never a hand (판, mano).
     contract = table.new_game("contract", ["A", "B", "C"])
     rummy = table.new_game("rummy", ["A", "B", "C"])
-    for headers, kept, waiting, refused, deal, hand_waiting in (
+    for headers, kept, waiting, refused, deal, hand_waiting, totals in (
             ({}, "Rounds saved on this phone", "Round <span data-hand-number></span>: waiting to send.",
              "Round <span data-hand-number></span> was not recorded: <span data-message></span>",
              "Round <span data-hand-number></span>: the deal shows once the waiting rounds are sent.",
-             "Hand <span data-hand-number></span>: waiting to send."),
+             "Hand <span data-hand-number></span>: waiting to send.",
+             "Totals with the waiting rounds: <span data-totals>"),
             (KO, "이 휴대폰에 저장된 라운드", "<span data-hand-number></span>라운드: 보내기를 기다리는 중.",
              "<span data-hand-number></span>라운드는 기록되지 않았습니다. <span data-message></span>",
              "<span data-hand-number></span>라운드: 기다리는 라운드를 보내면 딜러가 표시됩니다.",
-             "<span data-hand-number></span>판: 보내기를 기다리는 중."),
+             "<span data-hand-number></span>판: 보내기를 기다리는 중.",
+             "보내기를 기다리는 라운드까지 더한 합계: <span data-totals>"),
             (IT, "Round salvati su questo telefono", "Round <span data-hand-number></span>: in attesa di invio.",
              "Il round <span data-hand-number></span> non è stato registrato: <span data-message></span>",
              "Round <span data-hand-number></span>: chi distribuisce si vedrà quando i round in attesa "
              "saranno inviati.",
-             "Mano <span data-hand-number></span>: in attesa di invio.")):
+             "Mano <span data-hand-number></span>: in attesa di invio.",
+             "Totali con i round in attesa: <span data-totals>")):
         page = table.web.get(f"/games/{contract}", headers=headers).get_data(as_text=True)
         outbox = re.search(r'<section id="outbox".*?</section>', page, re.S)[0]
-        for words in (kept, waiting, refused, deal):
+        for words in (kept, waiting, refused, deal, totals):
             assert words in outbox, words
         assert hand_waiting not in outbox
         by_hands = table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
