@@ -35,6 +35,7 @@ def _hand(key: str, **values) -> str:
         "not_recorded": lambda: gettext("Hand %(number)s was not recorded: %(reason)s", **values),
         "waiting_deal": lambda: gettext("Hand %(number)s: the deal shows once the waiting hands are sent.", **values),
         "waiting_totals": lambda: gettext("Totals with the waiting hands: %(totals)s", **values),
+        "queued": lambda: gettext("Saved on this phone: hand %(number)s is waiting to send.", **values),
     }
     return sentences[key]()
 
@@ -64,6 +65,7 @@ def _round(key: str, **values) -> str:
         "waiting_deal": lambda: gettext("Round %(number)s: the deal shows once the waiting rounds are sent.",
                                         **values),
         "waiting_totals": lambda: gettext("Totals with the waiting rounds: %(totals)s", **values),
+        "queued": lambda: gettext("Saved on this phone: round %(number)s is waiting to send.", **values),
     }
     return sentences[key]()
 

@@ -469,5 +469,8 @@ def test_the_hands_a_phone_keeps_offline_are_rounds_in_a_game_played_in_rounds(t
         for words in (kept, waiting, refused, deal, totals):
             assert words in outbox, words
         assert hand_waiting not in outbox
+        queued = re.search(r'<p class="queued-notice.*?</p>', page, re.S)[0]  # the notice above Record
+        assert ("판" not in queued and "hand" not in queued and "mano" not in queued
+                and ("round" in queued.lower() or "라운드" in queued)), queued
         by_hands = table.web.get(f"/games/{rummy}", headers=headers).get_data(as_text=True)
         assert hand_waiting in re.search(r'<section id="outbox".*?</section>', by_hands, re.S)[0]
