@@ -45,6 +45,9 @@
       // No connection: the next tick tries again.
     } finally {
       busy = false;
+      // Said when a poll has been wholly handled (its body read, the page updated): the next tick
+      // can poll again. The browser tests count polls by it.
+      document.dispatchEvent(new CustomEvent("ramo:polled"));
     }
   }
 

@@ -78,27 +78,28 @@ def test_an_untouched_form_moves_on_to_the_next_hand_by_itself(page, live_server
 
 
 # Counts the board polls the page sends. The page's clock is in the test's hands (paused from the start): a
-# stretch of the page's time is run at once, then `polls()` answers once every poll it sent has been
-# answered and handled (a message-channel task, which the fake clock leaves alone, comes after them).
+# stretch of the page's time is run at once, then `polls()` answers once every poll it sent has been wholly
+# handled: live.js says "ramo:polled" when a poll's body is read and the page updated, and only then is it
+# free to poll again. (Waiting for the fetch alone was not enough: on a loaded CI machine the body of the
+# first 200 was still being read when the next tick came, and that tick rightly sent nothing.)
 COUNT_POLLS = """() => {
     window.boardPolls = 0;
-    window.lastPoll = Promise.resolve();
+    let handled = 0;
+    let waiting = [];
     const send = window.fetch;
     window.fetch = function (url, options) {
-        const sent = send.call(this, url, options);
-        if (String(url).endsWith("/board")) {
-            window.boardPolls += 1;
-            window.lastPoll = sent.then(function () {}, function () {});
-        }
-        return sent;
+        if (String(url).endsWith("/board")) window.boardPolls += 1;
+        return send.call(this, url, options);
     };
+    document.addEventListener("ramo:polled", function () {
+        handled += 1;
+        const ready = waiting.filter(function (w) { return handled >= w.count; });
+        waiting = waiting.filter(function (w) { return handled < w.count; });
+        ready.forEach(function (w) { w.done(); });
+    });
     window.settledPolls = async function () {
-        await window.lastPoll;
-        await new Promise(function (done) {
-            const channel = new MessageChannel();
-            channel.port1.onmessage = function () { done(); };
-            channel.port2.postMessage(0);
-        });
+        const count = window.boardPolls;
+        if (handled < count) await new Promise(function (done) { waiting.push({ count: count, done: done }); });
         return window.boardPolls;
     };
 }"""
