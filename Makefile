@@ -47,9 +47,10 @@ run: $(VENV)/.installed translations
 	$(BIN)/flask db upgrade
 	$(BIN)/flask run --host $(HOST) --port $(PORT)
 
-# Debian's Chromium drives the real-browser tests (Playwright cannot download a browser here).
+# Debian's Chromium drives the real-browser tests (Playwright cannot download a browser here): its headless
+# shell for the suite (tests/e2e/conftest.py says why), the full chromium for Lighthouse.
 system-deps:
-	@bash scripts/system-deps.sh chromium fonts-nanum
+	@bash scripts/system-deps.sh chromium chromium-headless-shell fonts-nanum
 
 # The suite runs in parallel (pytest-xdist): each worker has its own SQLite files, PostgreSQL database
 # and server ports (tests/xdist_isolation.py). The tests wait on browsers, servers and locks as much as
