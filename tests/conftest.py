@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
+from jinja2 import BytecodeCache
 from route_builder_cache import install as cache_route_builders
 from sqlalchemy import event, text
 from sqlalchemy.exc import OperationalError
@@ -154,10 +155,31 @@ class WholeAnswerClient(FlaskClient):
         return super().open(*args, buffered=buffered, **kwargs)
 
 
+class KeptTemplateCode(BytecodeCache):
+    """Compiled templates kept in memory for the whole worker: every test builds a new app, and so a new Jinja
+    environment that compiled each template it rendered again (about a sixth of a page test's CPU). Jinja keys
+    each entry by the template's name and checks it against a checksum of the source, so an edited template
+    is compiled anew, as it would be without the cache."""
+
+    def __init__(self):
+        self.code: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket):
+        if bucket.key in self.code:
+            bucket.bytecode_from_string(self.code[bucket.key])
+
+    def dump_bytecode(self, bucket):
+        self.code[bucket.key] = bucket.bytecode_to_string()
+
+
+TEMPLATE_CODE = KeptTemplateCode()
+
+
 def make_app(config: dict):
     """create_app(config) whose test clients are WholeAnswerClients: every app a test talks to comes from here."""
     app = create_app(config)
     app.test_client_class = WholeAnswerClient
+    app.jinja_env.bytecode_cache = TEMPLATE_CODE
     return app
 
 
@@ -370,6 +392,20 @@ class Browser:
         self.get("/")
         return self.post("/logout")
 
+    def session(self) -> tuple[str, str | None]:
+        """This browser's session cookie and CSRF token: with `resume`, another test client is this person,
+        logged in, without logging in again (for a world kept by `seeded_once`: same secret, same database)."""
+        app = self.client.application
+        cookie = self.client.get_cookie(app.config["SESSION_COOKIE_NAME"], domain=app.config["SERVER_NAME"])
+        assert cookie is not None, "this browser has no session"
+        return cookie.value, self.token
+
+    def resume(self, session: tuple[str, str | None]) -> "Browser":
+        app = self.client.application
+        value, self.token = session
+        self.client.set_cookie(app.config["SESSION_COOKIE_NAME"], value, domain=app.config["SERVER_NAME"])
+        return self
+
 
 @pytest.fixture
 def web(client):
@@ -398,6 +434,18 @@ class Table:
             db.session.commit()
         self.app, self.web = app, web
         web.login("Ana")
+
+    def facts(self) -> dict:
+        """What `resumed` needs to be this table again on a copy of its database (tests/conftest.py: seeded_once)."""
+        return {"players": self.players, "league_id": self.league_id, "season_id": self.season_id,
+                "session": self.web.session()}
+
+    @classmethod
+    def resumed(cls, app, web, facts: dict) -> "Table":
+        table = cls.__new__(cls)
+        table.app, table.web = app, web.resume(facts["session"])
+        table.players, table.league_id, table.season_id = facts["players"], facts["league_id"], facts["season_id"]
+        return table
 
     def id(self, name: str) -> int:
         return self.players[name]

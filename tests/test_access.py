@@ -49,29 +49,35 @@ def league_routes():
 
 
 @pytest.fixture
-def world(app, new_web):
-    """A league owned by Ana with a viewer Vi, an outsider Out, and one of everything in it."""
-    with app.app_context():
-        ana, vi = create_user("Ana", "correct horse"), create_user("Vi", "correct horse")
-        create_user("Out", "correct horse")
-        league = create_league(ana, "Friday")
-        league.ratings = True  # the ratings page exists only while the league rates: a viewer reads it too
-        join(league, vi).role = "viewer"
-        players = [add_player(league, name) for name in ("Bo", "Cy", "Di")]
-        ids = {
-            "league_id": league.id,
-            "player_id": players[0].id,
-            "member_id": db.session.execute(db.select(Membership.id).filter_by(user_id=ana.id)).scalar_one(),
-            "season_id": league.seasons[0].id,
-        }
-        ids.update(extra_ids(league, ana, players))
-        db.session.commit()
-    people = {}
-    for name in ("Ana", "Vi", "Out"):
-        person = new_web()
-        person.login(name)
-        people[name] = person
-    return ids, people
+def world(app, new_web, seeded_once):
+    """A league owned by Ana with a viewer Vi, an outsider Out, and one of everything in it. Seeded once a
+    worker (tests/conftest.py: seeded_once): each test gets a copy of the database and the three sessions."""
+
+    def seed():
+        with app.app_context():
+            ana, vi = create_user("Ana", "correct horse"), create_user("Vi", "correct horse")
+            create_user("Out", "correct horse")
+            league = create_league(ana, "Friday")
+            league.ratings = True  # the ratings page exists only while the league rates: a viewer reads it too
+            join(league, vi).role = "viewer"
+            players = [add_player(league, name) for name in ("Bo", "Cy", "Di")]
+            ids = {
+                "league_id": league.id,
+                "player_id": players[0].id,
+                "member_id": db.session.execute(db.select(Membership.id).filter_by(user_id=ana.id)).scalar_one(),
+                "season_id": league.seasons[0].id,
+            }
+            ids.update(extra_ids(league, ana, players))
+            db.session.commit()
+        sessions = {}
+        for name in ("Ana", "Vi", "Out"):
+            person = new_web()
+            person.login(name)
+            sessions[name] = person.session()
+        return ids, sessions
+
+    ids, sessions = seeded_once("test_access: Ana's league with a viewer and an outsider", seed)
+    return ids, {name: new_web().resume(session) for name, session in sessions.items()}
 
 
 def extra_ids(league, owner, players) -> dict:

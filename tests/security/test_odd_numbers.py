@@ -16,6 +16,7 @@ from urllib.parse import quote
 import pytest
 from werkzeug.routing import AnyConverter, PathConverter, UnicodeConverter
 
+from conftest import Table
 from ramo_keeper import create_app, rules
 from ramo_keeper.accounts.service import create_user, find_user, issue_token
 from ramo_keeper.extensions import db
@@ -45,39 +46,45 @@ def odd_spellings(number) -> list[str]:
 class World:
     """Ana's league with A–D on the roster, Bo as a second member, a rummy game with one hand, an API token."""
 
-    def __init__(self, app, table):
+    def __init__(self, app, table, facts: dict):
         self.app, self.table, self.web = app, table, table.web
-        with app.app_context():
-            # Through the services rather than the pages: every test below starts from this world.
-            ana, league = find_user("Ana"), db.session.get(League, table.league_id)
-            league.ratings = True  # the ratings routes answer 404 while a league's ratings are off
-            game = games.create_game(league, ana, "rummy", [table.id(n) for n in "ABC"], season_id=table.season_id)
-            self.game_id = game.id
-            games.record_hand(game.id, ana, hand_inputs.from_body({"results": [
-                {"player_id": table.id("A"), "cards": {}, "went_out": True},
-                {"player_id": table.id("B"), "cards": {"pips": 5}},
-                {"player_id": table.id("C"), "cards": {"pips": 7}}]}))
-            self.token = issue_token(ana)
-            bo = Membership(league_id=table.league_id, user=create_user("Bo", "correct horse"), role="scorer")
-            db.session.add(bo)
-            db.session.commit()
-            self.member_id = bo.id
-            self.token_id = db.session.execute(db.select(ApiToken.id)).scalar_one()
-            from ramo_keeper.house_rules.service import create_ruleset
-
-            self.ruleset_id = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo").id
-            from ramo_keeper.nights.service import open_night
-
-            self.night_id = open_night(league, ana, "Friday night", "rummy", [table.id(n) for n in "ABCD"],
-                                       table_size=4, rounds=2).id
-            from ramo_keeper.nights.service import share_board
-
-            self.board_token = share_board(self.night_id)  # find your table's pages (/n/<token>/…)
-            db.session.commit()
+        for name, value in facts.items():
+            setattr(self, name, value)
         self.path_values = {"league_id": table.league_id, "season_id": table.season_id, "player_id": table.id("A"),
                             "game_id": self.game_id, "number": 1, "member_id": self.member_id,
                             "token_id": self.token_id, "ruleset_id": self.ruleset_id, "night_id": self.night_id,
                             "token": self.board_token, "table": 1}
+
+    @staticmethod
+    def seed(app, table) -> dict:
+        """The world's rows, made through the services rather than the pages; its ids and Ana's API token."""
+        with app.app_context():
+            ana, league = find_user("Ana"), db.session.get(League, table.league_id)
+            league.ratings = True  # the ratings routes answer 404 while a league's ratings are off
+            game = games.create_game(league, ana, "rummy", [table.id(n) for n in "ABC"], season_id=table.season_id)
+            facts = {"game_id": game.id}
+            games.record_hand(game.id, ana, hand_inputs.from_body({"results": [
+                {"player_id": table.id("A"), "cards": {}, "went_out": True},
+                {"player_id": table.id("B"), "cards": {"pips": 5}},
+                {"player_id": table.id("C"), "cards": {"pips": 7}}]}))
+            facts["token"] = issue_token(ana)
+            bo = Membership(league_id=table.league_id, user=create_user("Bo", "correct horse"), role="scorer")
+            db.session.add(bo)
+            db.session.commit()
+            facts["member_id"] = bo.id
+            facts["token_id"] = db.session.execute(db.select(ApiToken.id)).scalar_one()
+            from ramo_keeper.house_rules.service import create_ruleset
+
+            facts["ruleset_id"] = create_ruleset(league, "Nonna's Ramo", {"out_score": -30}, based_on="ramo").id
+            from ramo_keeper.nights.service import open_night
+
+            facts["night_id"] = open_night(league, ana, "Friday night", "rummy", [table.id(n) for n in "ABCD"],
+                                           table_size=4, rounds=2).id
+            from ramo_keeper.nights.service import share_board
+
+            facts["board_token"] = share_board(facts["night_id"])  # find your table's pages (/n/<token>/…)
+            db.session.commit()
+        return facts
 
     def send(self, method: str, url: str, data=None, json=None, headers=None):
         """As a person would: the API with Ana's token, the pages in Ana's browser (CSRF token included)."""
@@ -94,8 +101,16 @@ class World:
 
 
 @pytest.fixture
-def world(app, table):
-    return World(app, table)
+def world(app, web, seeded_once):
+    """The world, seeded once a worker (tests/conftest.py: seeded_once): each test gets a copy of its database
+    and Ana's session."""
+
+    def seed():
+        table = Table(app, web, ["A", "B", "C", "D"])
+        return table.facts(), World.seed(app, table)
+
+    table_facts, world_facts = seeded_once("test_odd_numbers: the world", seed)
+    return World(app, Table.resumed(app, web, table_facts), world_facts)
 
 
 # --- Path ids: every route with a number in its path, found in the URL map --------------------------------
