@@ -88,7 +88,9 @@ FAST_SKIP := $(wildcard tests/*_server.py) tests/rules/test_properties.py tests/
 	tests/api/test_openapi_boundaries.py tests/api/test_api_fuzz.py tests/house_rules/test_odd_json.py \
 	tests/house_rules/test_random_definitions.py tests/house_rules/test_own_words.py \
 	tests/house_rules/test_names_and_texts.py tests/test_statement_counts.py tests/test_access.py \
-	tests/test_count_rows.py tests/test_game_page_costs.py tests/test_undo_what_the_page_showed.py
+	tests/test_count_rows.py tests/test_game_page_costs.py tests/test_undo_what_the_page_showed.py \
+	tests/api/test_api_errors.py tests/api/test_unstorable_values.py tests/standings/test_backup.py \
+	tests/house_rules/test_marks_mean_what_they_say.py
 # A file named on the command line runs even if --ignore names it too, so the top-level files are filtered here.
 FAST_TESTS := tests/rules tests/api tests/house_rules tests/standings tests/exports tests/guests tests/ratings \
 	$(filter-out $(FAST_SKIP),$(wildcard tests/test_*.py))
