@@ -55,8 +55,9 @@
   // The copy of the game kept for no signal (static/js/sw.js) follows the game: the page asks the worker
   // for a fresh copy whenever it shows a version of the game the worker has not kept. The worker keeps
   // the pages it loads itself; it never saw this one when it was the phone's very first page (the
-  // worker was not installed yet) or when a link (htmx's boost) brought it, and it has no copy of a
-  // hand recorded or undone here, sent from the outbox, or recorded by another phone.
+  // worker was not installed yet, or finished installing only while the page loaded), or when a link
+  // (htmx's boost) brought it, and it has no copy of a hand recorded or undone here, sent from the
+  // outbox, or recorded by another phone.
   let keptVersion = null;
   function shownVersion(play) {
     // data-keep-offline: a page the server lets the worker keep (a game this phone records).
@@ -73,9 +74,15 @@
       if (registration.active) registration.active.postMessage({ type: "keep-game", path: path });
     });
   }
+  // Did the worker fetch this page itself (and so keep it)? Not "does a worker control the page now": a worker
+  // that finished installing while the page loaded takes it over (clients.claim) without having fetched it.
+  function fetchedByTheWorker() {
+    const navigation = window.performance && performance.getEntriesByType && performance.getEntriesByType("navigation")[0];
+    return Boolean(navigation && navigation.workerStart > 0 && navigator.serviceWorker.controller);
+  }
   document.addEventListener("DOMContentLoaded", function () {
     const play = document.getElementById("play");
-    if (navigator.serviceWorker && navigator.serviceWorker.controller) keptVersion = shownVersion(play);
+    if (navigator.serviceWorker && fetchedByTheWorker()) keptVersion = shownVersion(play);
     else keepFresh(play);
   });
   document.addEventListener("htmx:afterSettle", function () { keepFresh(document.getElementById("play")); });

@@ -7,9 +7,10 @@ import re
 
 from playwright.sync_api import expect
 
+from .conftest import HeldAnswer
 from .helpers import player_panel
 from .seating import PASSWORD, hands_recorded, log_in, seat_game
-from .test_kept_on_the_phone import CACHED_PAGES_WITH
+from .test_kept_on_the_phone import CACHED_PAGES_WITH, the_workers_copy_of
 from .test_offline import enter_hand, pick, record_from_another_phone, worker_controls
 
 # The hands waiting in the outbox (static/js/outbox.js), oldest first: their numbers and keys.
@@ -246,3 +247,58 @@ def test_a_guest_records_offline_reloads_and_goes_on(page, live_server, app, con
 
     context.set_offline(False)
     both_hands_recorded_in_order(page, app, game_id)
+
+
+def the_workers_store(path: str):
+    """The service worker's own fetch of `path` while it installs (cache.addAll), not a page's load."""
+    return lambda environ: (environ["PATH_INFO"] == path and environ.get("HTTP_SEC_FETCH_DEST") == "empty")
+
+
+def a_pages_script(environ) -> bool:
+    return environ.get("HTTP_SEC_FETCH_DEST") == "script"
+
+
+def test_a_game_the_worker_took_over_while_it_loaded_is_kept(page, live_server, app, context, held_answers):
+    # The phone's very first visit: the worker installs (it fetches its store) while the guest starts the game.
+    # It finished as the game page loaded: the page was fetched without it, yet by the time the page's scripts
+    # ran the worker controlled it (clients.claim). The page took that as "the worker loaded me, so it kept
+    # me", asked for no copy, and a reload with no signal opened "No connection" (seen on CI, two busy cores).
+    install = HeldAnswer(the_workers_store("/offline"), at_most=30)
+    held_answers.append(install)
+    page.goto(live_server + "/play")
+    assert install.arrived.wait(10), "the worker did not start its install"
+    page.get_by_label("Ramo", exact=True).check()
+    for number, name in enumerate(("Sofia", "Bo", "Cy"), start=1):
+        page.get_by_label(f"Player {number}").fill(name)
+    scripts = HeldAnswer(a_pages_script, at_most=30)
+    held_answers.append(scripts)
+    page.get_by_role("button", name="Start the game").click()
+    assert scripts.arrived.wait(10), "the game page asked for no script"
+    # The game page is there, its scripts not run yet: the worker finishes its install and takes the page over.
+    install.release.set()
+    for _ in range(120):
+        if page.evaluate("() => navigator.serviceWorker.controller !== null"):
+            break
+        page.wait_for_timeout(250)
+    else:
+        raise AssertionError("the worker never took over the game page")
+    scripts.release.set()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    game_id = int(page.url.rsplit("/", 1)[-1])
+    kept_copy_shows(page, 'data-next-hand="1"')
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    context.set_offline(False)
+
+    # A page the worker did fetch (and keep) asks for no second copy: one fetch of the game per load (the
+    # worker's fetch for the page itself is a navigation; a copy asked for by the page is not).
+    copies = []
+    asked_copy = the_workers_copy_of(f"/games/{game_id}")
+    held_answers.append(HeldAnswer(lambda environ: bool(
+        asked_copy(environ) and environ.get("HTTP_SEC_FETCH_MODE") != "navigate" and copies.append(environ))))
+    page.reload()
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    page.wait_for_timeout(500)
+    assert copies == []
