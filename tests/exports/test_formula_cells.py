@@ -2,6 +2,7 @@
 (NFKC) starts a formula is guarded, not only the ASCII ones and their full-width twins."""
 
 import csv
+import functools
 import io
 import sys
 import unicodedata
@@ -12,17 +13,23 @@ from ramo_keeper.text.csv_cells import number_cell, text_cell
 
 # What spreadsheets run as a formula when a cell starts with it (written out here, not taken from the code).
 ASCII_STARTS = ("=", "+", "-", "@", "\t", "\r")
-EVERY_CHARACTER = (chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
-FORMULA_LIKE = [char for char in EVERY_CHARACTER if unicodedata.normalize("NFKC", char).startswith(ASCII_STARTS)]
+
+
+@functools.cache
+def formula_like() -> list[str]:
+    """Every character whose NFKC form starts a formula: worked out when a test asks (a walk over all of
+    Unicode, over a second), not each time a worker collects the suite."""
+    every_character = (chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF)
+    return [char for char in every_character if unicodedata.normalize("NFKC", char).startswith(ASCII_STARTS)]
 
 
 def test_the_look_alikes_of_formula_starts_are_there_to_guard():
     # Small hyphen-minus, small plus, superscript equals, the Hebrew alternative plus sign, "⩵"…
-    assert {"\ufe63", "\ufe62", "\u207c", "\ufb29", "\u2a75", "\uff0d"} <= set(FORMULA_LIKE)
+    assert {"\ufe63", "\ufe62", "\u207c", "\ufb29", "\u2a75", "\uff0d"} <= set(formula_like())
 
 
 def test_every_character_whose_nfkc_form_starts_a_formula_is_guarded():
-    unguarded = [f"U+{ord(char):04X}" for char in FORMULA_LIKE if text_cell(char + "1+1") != "'" + char + "1+1"]
+    unguarded = [f"U+{ord(char):04X}" for char in formula_like() if text_cell(char + "1+1") != "'" + char + "1+1"]
     assert unguarded == []
 
 
