@@ -1,13 +1,16 @@
 """A league at every cap: one more season, game or hand is refused where it would be created (page and
-API, nothing saved), and the league's own backup imports back whole through the real routes.
+API, nothing saved), and the league's own backup, the largest a league may hold (500 players, 200 seasons,
+50 house rules, 2,000 games, 20,000 hands), imports back whole through the real routes, gzipped.
 
 Before, the caps were checked only by the import: 201 seasons could be created and then the backup was
 refused, and a backup past about 5,100 hands was answered 413. The league is built once for the module
 in bulk (benchmarks/full_league.py) and then played up to the hand cap through the services.
 """
 
+import gzip
 import json
 import uuid
+from pathlib import Path
 
 import pytest
 from uploads import post_backup
@@ -18,6 +21,7 @@ from ramo_keeper import rules
 from ramo_keeper.accounts.service import create_user, issue_token
 from ramo_keeper.extensions import db
 from ramo_keeper.games import service as games
+from ramo_keeper.house_rules.service import MAX_RULESETS_PER_LEAGUE, create_ruleset
 from ramo_keeper.leagues.limits import (
     MAX_GAMES_PER_LEAGUE,
     MAX_HANDS_PER_LEAGUE,
@@ -25,10 +29,13 @@ from ramo_keeper.leagues.limits import (
     MAX_SEASONS_PER_LEAGUE,
 )
 from ramo_keeper.leagues.service import create_league
-from ramo_keeper.models import Game, Hand, HandResult, League, Player, Season
+from ramo_keeper.models import Game, Hand, HandResult, League, Player, Ruleset, Season
 
 PASSWORD = "correct horse"
 OPEN_GAME_HANDS = 10
+AT_EVERY_CAP = {"players": MAX_PLAYERS_PER_LEAGUE, "seasons": MAX_SEASONS_PER_LEAGUE, "games": MAX_GAMES_PER_LEAGUE,
+                "house rules": MAX_RULESETS_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE}
+MB = 1024 * 1024
 
 
 def _hand(seats: list[int], n: int) -> dict:
@@ -39,8 +46,8 @@ def _hand(seats: list[int], n: int) -> dict:
 
 @pytest.fixture(scope="module")
 def full(tmp_path_factory):
-    """An app whose league "Full" holds 500 players, 200 seasons, 2,000 games and 20,000 hands; its last
-    game is open (Rummy to 100 hands, 10 played). The owner has an API token and an empty league too."""
+    """An app whose league "Full" holds 500 players, 200 seasons, 50 house rules, 2,000 games and 20,000 hands;
+    its last game is open (Rummy to 100 hands, 10 played). The owner has an API token and an empty league too."""
     url = POSTGRES_URL if ON_POSTGRES else f"sqlite:///{tmp_path_factory.mktemp('caps') / 'caps.sqlite3'}"
     app = make_app({**TEST_CONFIG, "SQLALCHEMY_DATABASE_URI": url})
     with app.app_context():
@@ -51,6 +58,8 @@ def full(tmp_path_factory):
         token = issue_token(owner)
         db.session.commit()
         fill_league(league.id, games=MAX_GAMES_PER_LEAGUE - 1, hands=MAX_HANDS_PER_LEAGUE - OPEN_GAME_HANDS)
+        for n in range(MAX_RULESETS_PER_LEAGUE):
+            create_ruleset(db.session.get(League, league.id), f"House {n}", {"out_score": n}, based_on="rummy")
         seats = list(db.session.scalars(db.select(Player.id).filter_by(league_id=league.id).order_by(Player.id)
                                         .limit(4)))
         game = games.create_game(db.session.get(League, league.id), owner, "rummy", seats,
@@ -64,8 +73,7 @@ def full(tmp_path_factory):
             db.session.commit()
         app.ids = {"league": league.id, "empty": empty.id, "game": game_id, "seats": seats,
                    "season": league.seasons[0].id, "token": token}
-    assert held(app, app.ids["league"]) == {"players": MAX_PLAYERS_PER_LEAGUE, "seasons": MAX_SEASONS_PER_LEAGUE,
-                                            "games": MAX_GAMES_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE}
+    assert held(app, app.ids["league"]) == AT_EVERY_CAP
     yield app
     with app.app_context():
         db.session.remove()
@@ -79,6 +87,7 @@ def held(app, league_id: int) -> dict:
             "players": count(db.select(db.func.count(Player.id)).filter_by(league_id=league_id)),
             "seasons": count(db.select(db.func.count(Season.id)).filter_by(league_id=league_id)),
             "games": count(db.select(db.func.count(Game.id)).filter_by(league_id=league_id)),
+            "house rules": count(db.select(db.func.count(Ruleset.id)).filter_by(league_id=league_id)),
             "hands": count(db.select(db.func.count(Hand.id)).join(Game).where(Game.league_id == league_id)),
         }
 
@@ -97,8 +106,7 @@ def api(app, method: str, path: str, body=None):
 
 
 def assert_unchanged(app) -> None:
-    assert held(app, app.ids["league"]) == {"players": MAX_PLAYERS_PER_LEAGUE, "seasons": MAX_SEASONS_PER_LEAGUE,
-                                            "games": MAX_GAMES_PER_LEAGUE, "hands": MAX_HANDS_PER_LEAGUE}
+    assert held(app, app.ids["league"]) == AT_EVERY_CAP
 
 
 SEASONS_FULL = f"This league already holds {MAX_SEASONS_PER_LEAGUE:,} seasons, the most a league may hold"
@@ -175,6 +183,9 @@ def facts(backup: dict) -> dict:
     seasons = {s["id"]: n for n, s in enumerate(backup["seasons"])}
     return {
         "players": [(p["name"], p.get("archived", False)) for p in backup["players"]],
+        # A house rule's key is made anew by the import (keys are unique across leagues).
+        "house rules": [(r["name"], r["based_on"], {k: v for k, v in r["definition"].items() if k != "key"})
+                        for r in backup["rulesets"]],
         "seasons": [(s["name"], s.get("ranking"), s.get("closed", False), s.get("is_current", False))
                     for s in backup["seasons"]],
         "games": [(g["variant"], g["options"], seasons.get(g.get("season_id")), players[g["first_dealer_id"]],
@@ -183,6 +194,17 @@ def facts(backup: dict) -> dict:
                       sorted(m for m in rules.MARKS if r.get(m))) for r in h["results"]] for h in g["hands"]])
                   for g in backup["games"]],
     }
+
+
+def memory() -> dict[str, int]:
+    """This process's resident memory now (VmRSS) and at its peak (VmHWM), in bytes."""
+    lines = Path("/proc/self/status").read_text().splitlines()
+    return {key: int(value.split()[0]) * 1024 for key, _, value in (line.partition(":") for line in lines)
+            if key in ("VmRSS", "VmHWM")}
+
+
+def reset_peak() -> None:
+    Path("/proc/self/clear_refs").write_text("5")  # VmHWM starts again from VmRSS
 
 
 @pytest.mark.slow
@@ -194,8 +216,14 @@ def test_a_league_at_every_cap_backs_up_and_imports_back_whole_through_the_pages
     backup = json.loads(body)
     assert len(backup["games"]) == MAX_GAMES_PER_LEAGUE
     assert sum(len(g["hands"]) for g in backup["games"]) == MAX_HANDS_PER_LEAGUE
-    upload = post_backup(owner, empty, body)
+    # Gzipped, as a phone would send a file this size. The peak memory it takes is printed (the worker's own
+    # bound is checked on gunicorn by tests/security/test_import_memory_server.py).
+    reset_peak()
+    baseline = memory()["VmRSS"]
+    upload = post_backup(owner, empty, gzip.compress(body))
     assert upload.status_code == 303, upload.get_data(as_text=True)[:3000]
+    rise = memory()["VmHWM"] - baseline
+    print(f"importing {len(body) / MB:.1f} MB of JSON, gzipped: the peak rose {rise / MB:.0f} MB")
     assert held(full, empty) == held(full, league_id)
     with full.app_context():
         results = [db.session.scalar(db.select(db.func.count(HandResult.id)).join(Hand).join(Game)
