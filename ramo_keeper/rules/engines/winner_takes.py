@@ -28,10 +28,11 @@ class WinnerTakesGame(Variant):
 
     def score_hand(self, setup, state, results):
         """Out player: sum of the others' values, e.g. 21 + 19 + 34 -> 74 (×2 for rummy: ``scored`` multiplies)."""
-        pot = sum(self.scored(setup, r, 0).value for r in results)
-        out = next(r for r in results if "went_out" in r.marks)
-        scored = tuple(self.scored(setup, r, pot if r is out else 0) for r in results)
-        return scored, (out.player_id,)
+        valued = tuple(self.scored(setup, r, 0) for r in results)  # the others score 0, whatever their marks
+        pot = sum(line.value for line in valued)
+        out = next(n for n, r in enumerate(results) if "went_out" in r.marks)
+        scored = valued[:out] + (self.scored(setup, results[out], pot),) + valued[out + 1:]
+        return scored, (results[out].player_id,)
 
     def preview(self, options) -> dict:
         """The player marked out takes the pot, times the factor of each mark they carry."""
