@@ -128,7 +128,8 @@ def test_a_seated_phone_counts_with_card_keys_and_the_scorer_keeps_them(page, li
 
     # The scorer's form takes Bo's draft and keeps the card keys for everyone, Bo's cards shown.
     bo_block = page.locator(f"#player-{ids['Bo']}")
-    expect(bo_block).to_contain_text("counted by Bo", timeout=3_000)
+    # The scorer's page learns of the draft from its next poll (every 2 s): on two busy cores, allow several.
+    expect(bo_block).to_contain_text("counted by Bo", timeout=15_000)
     for name in ("Al", "Bo", "Cy"):
         expect(player_block(page, ids[name]).locator(".card-keys")).to_be_visible()
     # The draft keeps Bo's cards one by one (issue 35, item 5): 9, 7 and the king, not 16 and the king.
