@@ -70,6 +70,15 @@ def kept_copy_shows(page, text: str) -> None:
     raise AssertionError(f"the game kept on the phone never showed {text!r}")
 
 
+def opens_hand_1_with_no_signal(page, context) -> None:
+    """A reload with no signal opens the game kept on the phone at hand 1, not "No connection"."""
+    context.set_offline(True)
+    page.reload()
+    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
+    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
+    context.set_offline(False)
+
+
 def test_record_reload_record(page, live_server, app, context):
     game_id, ids = seat_game(app, "ramo", ["Sofia", "Bo", "Cy"])
     log_in(page, live_server)
@@ -211,12 +220,7 @@ def test_a_game_opened_by_a_link_opens_after_a_reload_with_no_signal(page, live_
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
     expect(page).to_have_url(f"{live_server}/games/{game_id}")
     kept_copy_shows(page, 'data-next-hand="1"')
-
-    context.set_offline(True)
-    page.reload()
-    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
-    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
-    context.set_offline(False)
+    opens_hand_1_with_no_signal(page, context)
 
 
 def test_a_guest_records_offline_reloads_and_goes_on(page, live_server, app, context):
@@ -291,11 +295,7 @@ def test_a_game_the_worker_took_over_while_it_loaded_is_kept(page, live_server, 
     expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
     game_id = int(page.url.rsplit("/", 1)[-1])
     kept_copy_shows(page, 'data-next-hand="1"')
-    context.set_offline(True)
-    page.reload()
-    expect(page.get_by_role("heading", name="No connection")).to_have_count(0)
-    expect(page.get_by_role("button", name="Record hand 1")).to_be_visible()
-    context.set_offline(False)
+    opens_hand_1_with_no_signal(page, context)
 
     # A page the worker did fetch (and keep) asks for no second copy: one fetch of the game per load (the
     # worker's fetch for the page itself is a navigation; a copy asked for by the page is not).
